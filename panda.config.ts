@@ -1,0 +1,69 @@
+import { defineConfig } from '@pandacss/dev'
+
+// Panda is zero-runtime: runtime colours (the style editor's primary/accent) reach the page
+// through CSS variables that the semantic tokens below point at.
+export default defineConfig({
+  preflight: true,
+  jsxFramework: 'react',
+  include: ['./src/**/*.{ts,tsx}'],
+  exclude: [],
+  outdir: 'styled-system',
+  conditions: {
+    extend: {
+      dark: '.dark &',
+      light: '.light &',
+    },
+  },
+  globalCss: {
+    ':root': {
+      '--primary-h': '239',
+      '--primary-s': '84%',
+      '--primary-l': '67%',
+      '--accent-h': '38',
+      '--accent-s': '92%',
+      '--accent-l': '50%',
+      '--font-body': 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    },
+    'html, body': {
+      bg: 'bg',
+      color: 'fg',
+      fontFamily: 'var(--font-body)',
+      minHeight: '100%',
+    },
+    '.no-animations *, .no-animations *::before, .no-animations *::after': {
+      animation: 'none !important',
+      transition: 'none !important',
+    },
+  },
+  theme: {
+    extend: {
+      keyframes: {
+        pulse: { '0%, 100%': { opacity: '1' }, '50%': { opacity: '0.4' } },
+        spin: { to: { transform: 'rotate(360deg)' } },
+      },
+      semanticTokens: {
+        colors: {
+          primary: {
+            DEFAULT: { value: 'hsl(var(--primary-h) var(--primary-s) var(--primary-l))' },
+            fg: { value: 'white' },
+            muted: { value: 'hsl(var(--primary-h) var(--primary-s) var(--primary-l) / 0.15)' },
+          },
+          accent: {
+            DEFAULT: { value: 'hsl(var(--accent-h) var(--accent-s) var(--accent-l))' },
+          },
+          bg: { value: { base: '#FAFAFA', _dark: '#0B0B12' } },
+          card: { value: { base: '#FFFFFF', _dark: '#15151F' } },
+          fg: {
+            DEFAULT: { value: { base: '#18181B', _dark: '#F4F4F5' } },
+            muted: { value: { base: '#52525B', _dark: '#A1A1AA' } },
+          },
+          border: { value: { base: '#E4E4E7', _dark: '#27273A' } },
+          danger: { value: { base: '#DC2626', _dark: '#F87171' } },
+        },
+        radii: {
+          card: { value: 'var(--radius, 8px)' },
+        },
+      },
+    },
+  },
+})
