@@ -1,0 +1,44 @@
+/**
+ * The error body of every platform API except the table API: `{ error: { code, message } }`
+ * (the SDK reads error.message), plus `details` when there are any.
+ */
+export function apiError(
+  status: number,
+  code: string,
+  message: string,
+  details?: unknown,
+): Response {
+  const error = details === undefined ? { code, message } : { code, message, details }
+  return Response.json({ error }, { status })
+}
+
+/** A PostgREST-shaped error body: code, message, details, hint. */
+export function restError(
+  status: number,
+  error: { code: string; message: string; details?: string | null; hint?: string | null },
+): Response {
+  return Response.json(
+    {
+      code: error.code,
+      message: error.message,
+      details: error.details ?? null,
+      hint: error.hint ?? null,
+    },
+    { status },
+  )
+}
+
+/** Parses a JSON request body; `undefined` when it is missing or not JSON. */
+export async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text()
+  if (!text.trim()) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

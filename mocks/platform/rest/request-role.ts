@@ -1,0 +1,39 @@
+import type { AccessClaims } from '../auth/access-token'
+import type { SqlExecutor, SqlStore } from '../store/sql-store'
+
+/** A standard-conforming SQL string literal: quotes doubled, no backslash escapes. */
+export function sqlLiteral(value: string): string {
+  if (value.includes('\0')) throw new Error('NUL is not allowed in a SQL literal')
+  return `'${value.replace(/'/g, "''")}'`
+}
+
+export type RequestRole = { role: 'anon' } | { role: 'authenticated'; claims: AccessClaims }
+
+/**
+ * Runs `work` as the caller, the way PostgREST does: one transaction, `SET LOCAL ROLE` to anon
+ * or authenticated, and the JWT claims in `request.jwt.claims` for the policies to read.
+ * Without the role switch the server's superuser connection would bypass row-level security.
+ */
+export function asRequestRole<T>(
+  store: SqlStore,
+  caller: RequestRole,
+  work: (tx: SqlExecutor) => Promise<T>,
+  options: { readOnly?: boolean } = {},
+): Promise<T> {
+  const claims = caller.role === 'anon' ? { role: 'anon' } : caller.claims
+  // One round trip for the whole preamble. Claims go first, while still the server's role:
+  // the request roles may not call set_config (revoked in the migrations), which is what
+  // keeps them from switching role themselves. The claims are ours (a verified token),
+  // quoted as a SQL literal.
+  const preamble = [
+    options.readOnly ? 'set transaction read only' : '',
+    `select set_config('request.jwt.claims', ${sqlLiteral(JSON.stringify(claims))}, true)`,
+    caller.role === 'anon' ? 'set local role anon' : 'set local role authenticated',
+  ]
+    .filter(Boolean)
+    .join('; ')
+  return store.transaction(async (tx) => {
+    await tx.script(preamble)
+    return work(tx)
+  })
+}

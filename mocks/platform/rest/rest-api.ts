@@ -1,0 +1,228 @@
+import { Hono } from 'hono'
+import type { AccessTokens } from '../auth/access-token'
+import { callerOf } from '../auth/caller'
+import { isPlainObject } from '../http/json-error'
+import type { SqlExecutor, SqlStore } from '../store/sql-store'
+import type { ColumnCrypto } from './encrypted-columns'
+import { decodeCursor, encodeCursor, keysetCondition, withIdTiebreak } from './keyset-cursor'
+import { type Preferences, parsePrefer } from './prefer-header'
+import { parseRequestQuery, type RequestQuery } from './request-query'
+import { asRequestRole, type RequestRole } from './request-role'
+import { RestError, restErrorResponse } from './rest-error'
+import { countSql, quoteIdent, SqlBuilder, selectList, selectSql, whereSql } from './rest-sql'
+import { sqlApi } from './sql-api'
+import type { TableCatalog } from './table-catalog'
+
+export const MAX_BODY_BYTES = 1_000_000
+
+type Row = Record<string, unknown>
+
+export interface RestDeps {
+  store: SqlStore
+  catalog: TableCatalog
+  accessTokens: AccessTokens
+  crypto: ColumnCrypto
+  projectId: string
+  now: () => Date
+  log: (line: string) => void
+}
+
+/**
+ * `/api/db/{projectId}/rest/v1/{table}`: a PostgREST-compatible table API. Every statement
+ * runs under the caller's role, so the tables' row-level security decides what they see.
+ */
+export function restApi(deps: RestDeps) {
+  const api = new Hono()
+  api.route('/', sqlApi(deps))
+  api.all('/:projectId/rest/v1/:table', async (c) => {
+    let role: RequestRole['role'] = 'anon'
+    try {
+      if (c.req.param('projectId') !== deps.projectId) {
+        throw new RestError(
+          404,
+          'PGRST125',
+          'Invalid path specified in request URL',
+          `Unknown project '${c.req.param('projectId')}'`,
+        )
+      }
+      const caller = await callerOf(c.req.raw, deps.accessTokens)
+      role = caller.role
+      const table = c.req.param('table')
+      const columns = await deps.catalog.columns(table)
+      const query = parseRequestQuery(new URL(c.req.url).searchParams, table, columns)
+      const prefer = parsePrefer(c.req.header('prefer') ?? null)
+      const context = { ...deps, table, columns, query, prefer }
+      switch (c.req.method) {
+        case 'GET':
+          return await asRequestRole(deps.store, caller, (tx) => readRows(tx, context))
+        case 'POST': {
+          const rows = writeRows(await readBody(c.req.raw), table, columns, 'insert')
+          return await asRequestRole(deps.store, caller, (tx) => insertRows(tx, context, rows))
+        }
+        case 'PATCH': {
+          const [patch] = writeRows(await readBody(c.req.raw), table, columns, 'update')
+          return await asRequestRole(deps.store, caller, (tx) => updateRows(tx, context, patch!))
+        }
+        case 'DELETE':
+          return await asRequestRole(deps.store, caller, (tx) => deleteRows(tx, context))
+        default:
+          throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${c.req.method}`)
+      }
+    } catch (error) {
+      return restErrorResponse(error, role, deps.log)
+    }
+  })
+  return api
+}
+
+type Context = RestDeps & {
+  table: string
+  columns: Set<string>
+  query: RequestQuery
+  prefer: Preferences
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  const length = Number(request.headers.get('content-length') ?? 0)
+  if (length > MAX_BODY_BYTES) throw payloadTooLarge()
+  const text = await request.text()
+  if (text.length > MAX_BODY_BYTES) throw payloadTooLarge()
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new RestError(
+      400,
+      'PGRST102',
+      'Empty or invalid json',
+      null,
+      'Send a JSON object or array',
+    )
+  }
+}
+
+const payloadTooLarge = () =>
+  new RestError(413, 'PGRST413', `Payload too large (max ${MAX_BODY_BYTES} bytes)`)
+
+/** The body's records, every key a real column; objects and arrays are stored as JSON text. */
+function writeRows(
+  body: unknown,
+  table: string,
+  columns: Set<string>,
+  mode: 'insert' | 'update',
+): Row[] {
+  const records = Array.isArray(body) && mode === 'insert' ? body : [body]
+  if (records.length === 0 || !records.every(isPlainObject)) {
+    throw new RestError(
+      400,
+      'PGRST102',
+      'Empty or invalid json',
+      null,
+      'Send a JSON object or array of objects',
+    )
+  }
+  return records.map((record) => {
+    const row: Row = {}
+    for (const [key, value] of Object.entries(record)) {
+      if (!columns.has(key)) {
+        throw new RestError(
+          400,
+          'PGRST204',
+          `Could not find the '${key}' column of '${table}' in the schema cache`,
+        )
+      }
+      row[key] = value !== null && typeof value === 'object' ? JSON.stringify(value) : value
+    }
+    return row
+  })
+}
+
+function respond(context: Context, status: number, rows: Row[]): Response {
+  if (!context.prefer.returnRepresentation)
+    return new Response(null, { status: status === 201 ? 201 : 204 })
+  return Response.json(
+    rows.map((row) => context.crypto.openRow(context.table, row)),
+    { status: status === 201 ? 201 : 200 },
+  )
+}
+
+async function readRows(tx: SqlExecutor, context: Context): Promise<Response> {
+  // A stable order (id breaks ties), so pages by offset or by cursor never repeat or skip.
+  const order = withIdTiebreak(context.query.order, context.columns)
+  const query = { ...context.query, order }
+  const position = query.cursor ? decodeCursor(query.cursor, order) : null
+  const sql = new SqlBuilder()
+  const statement = selectSql(
+    context.table,
+    query,
+    sql,
+    position ? (builder) => keysetCondition(order, position, builder) : undefined,
+  )
+  const { rows } = await tx.query<Row>(statement, sql.params)
+  let total = '*'
+  if (context.prefer.countExact) {
+    const counter = new SqlBuilder()
+    const { rows: counted } = await tx.query<{ total: number }>(
+      countSql(context.table, context.query, counter),
+      counter.params,
+    )
+    total = String(counted[0]?.total ?? 0)
+  }
+  const start = context.query.offset
+  const headers = new Headers({
+    'Content-Range': rows.length ? `${start}-${start + rows.length - 1}/${total}` : `*/${total}`,
+  })
+  // A full page may have a successor: hand out where it starts.
+  const last = rows.at(-1)
+  const next = last && rows.length === query.limit ? encodeCursor(order, last) : null
+  if (next) headers.set('X-Next-Cursor', next)
+  return Response.json(
+    rows.map((row) => context.crypto.openRow(context.table, row)),
+    { headers },
+  )
+}
+
+async function insertRows(tx: SqlExecutor, context: Context, rows: Row[]): Promise<Response> {
+  const { table, query, prefer } = context
+  const created: Row[] = []
+  for (const plain of rows) {
+    const row = context.crypto.sealRow(table, plain)
+    const sql = new SqlBuilder()
+    const keys = Object.keys(row)
+    const values = keys.length
+      ? `(${keys.map(quoteIdent).join(', ')}) values (${keys.map((k) => sql.param(row[k])).join(', ')})`
+      : 'default values'
+    let conflict = ''
+    if (prefer.resolution) {
+      const target = (query.onConflict ?? ['id']).map(quoteIdent).join(', ')
+      const updates = keys.filter((k) => !(query.onConflict ?? ['id']).includes(k))
+      conflict =
+        prefer.resolution === 'ignore-duplicates' || updates.length === 0
+          ? ` on conflict (${target}) do nothing`
+          : ` on conflict (${target}) do update set ${updates.map((k) => `${quoteIdent(k)} = excluded.${quoteIdent(k)}`).join(', ')}`
+    }
+    const statement = `insert into ${quoteIdent(table)} ${values}${conflict} returning ${selectList(query.select)}`
+    const result = await tx.query<Row>(statement, sql.params)
+    created.push(...result.rows)
+  }
+  return respond(context, 201, created)
+}
+
+async function updateRows(tx: SqlExecutor, context: Context, plain: Row): Promise<Response> {
+  const { table, query, columns } = context
+  const row = context.crypto.sealRow(table, plain)
+  // Like the hosted platform, a change stamps updated_at unless the caller sets it.
+  if (columns.has('updated_at') && !('updated_at' in row))
+    row.updated_at = context.now().toISOString()
+  const sql = new SqlBuilder()
+  const assignments = Object.keys(row).map((k) => `${quoteIdent(k)} = ${sql.param(row[k])}`)
+  const statement = `update ${quoteIdent(table)} set ${assignments.join(', ')}${whereSql(query.filters, sql)} returning ${selectList(query.select)}`
+  const { rows } = await tx.query<Row>(statement, sql.params)
+  return respond(context, 200, rows)
+}
+
+async function deleteRows(tx: SqlExecutor, context: Context): Promise<Response> {
+  const sql = new SqlBuilder()
+  const statement = `delete from ${quoteIdent(context.table)}${whereSql(context.query.filters, sql)} returning ${selectList(context.query.select)}`
+  const { rows } = await tx.query<Row>(statement, sql.params)
+  return respond(context, 200, rows)
+}

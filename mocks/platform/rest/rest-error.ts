@@ -1,0 +1,60 @@
+import { restError } from '../http/json-error'
+import { isDatabaseError } from '../store/sql-store'
+
+/** A client mistake on the REST API, answered with a PostgREST-shaped 4xx body. */
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: string | null = null,
+    readonly hint: string | null = null,
+  ) {
+    super(message)
+  }
+
+  toResponse(): Response {
+    return restError(this.status, this)
+  }
+}
+
+/**
+ * PostgreSQL's SQLSTATE → PostgREST's HTTP status. Anything that the request caused is a 4xx;
+ * only a fault of ours stays a 500 (and is logged by the caller).
+ */
+export function restErrorFromDatabase(
+  error: unknown,
+  role: 'anon' | 'authenticated',
+): RestError | null {
+  if (!isDatabaseError(error)) return null
+  const { code, message } = error
+  const details = error.detail ?? null
+  const hint = error.hint ?? null
+  if (code === '42501')
+    return new RestError(role === 'anon' ? 401 : 403, code, message, details, hint)
+  if (code === '23505' || code === '23503') return new RestError(409, code, message, details, hint)
+  // A write in a read-only batch (PostgREST answers 405 for writes on a read-only request).
+  if (code === '25006') return new RestError(405, code, message, details, hint)
+  if (code.startsWith('22') || code.startsWith('23')) {
+    return new RestError(400, code, message, details, hint)
+  }
+  // Mistakes in a caller's SQL: syntax, unknown names, wrong types, missing privileges on
+  // functions, statement-level limits.
+  if (code.startsWith('42') || code === '54000' || code === '0A000') {
+    return new RestError(400, code, message, details, hint)
+  }
+  return null
+}
+
+/** The answer to anything a table, SQL or batch request threw. */
+export function restErrorResponse(
+  error: unknown,
+  role: 'anon' | 'authenticated',
+  log: (line: string) => void,
+): Response {
+  if (error instanceof RestError) return error.toResponse()
+  const mapped = restErrorFromDatabase(error, role)
+  if (mapped) return mapped.toResponse()
+  log(`rest: unexpected ${(error as Error).name}: ${(error as Error).message}`)
+  return new RestError(500, 'PGRST000', 'Internal server error').toResponse()
+}

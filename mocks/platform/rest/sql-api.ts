@@ -1,0 +1,112 @@
+import { Hono } from 'hono'
+import { callerOf } from '../auth/caller'
+import { isPlainObject } from '../http/json-error'
+import type { SqlExecutor } from '../store/sql-store'
+import { asRequestRole, type RequestRole } from './request-role'
+import type { RestDeps } from './rest-api'
+import { RestError, restErrorResponse } from './rest-error'
+import { assertDataStatement, assertParams } from './sql-guard'
+
+export const MAX_BATCH_STATEMENTS = 100
+
+interface Statement {
+  query: string
+  params: unknown[]
+}
+
+/**
+ * `POST /sql {query, params}` → `{rows}` and `POST /batch {statements, mode}` →
+ * `{results: [{rows}]}`. Both run under the caller's role, so row-level security holds; a
+ * batch is one transaction (all or nothing), and mode `read` makes it read-only.
+ */
+export function sqlApi(deps: RestDeps) {
+  const api = new Hono()
+
+  const run = async (
+    request: Request,
+    projectId: string,
+    work: (caller: RequestRole, body: Record<string, unknown>) => Promise<Response>,
+  ) => {
+    let role: RequestRole['role'] = 'anon'
+    try {
+      if (projectId !== deps.projectId) {
+        throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL')
+      }
+      const caller = await callerOf(request, deps.accessTokens)
+      role = caller.role
+      const body = await request.json().catch(() => undefined)
+      if (!isPlainObject(body)) throw new RestError(400, 'PGRST102', 'Empty or invalid json')
+      return await work(caller, body)
+    } catch (error) {
+      return restErrorResponse(error, role, deps.log)
+    }
+  }
+
+  const execute = async (tx: SqlExecutor, statement: Statement) =>
+    (await tx.query(statement.query, statement.params)).rows
+
+  api.post('/:projectId/sql', (c) =>
+    run(c.req.raw, c.req.param('projectId'), async (caller, body) => {
+      const statement = {
+        query: assertDataStatement(body.query),
+        params: assertParams(body.params),
+      }
+      const rows = await asRequestRole(deps.store, caller, (tx) => execute(tx, statement))
+      return Response.json({ rows })
+    }),
+  )
+
+  api.post('/:projectId/batch', (c) =>
+    run(c.req.raw, c.req.param('projectId'), async (caller, body) => {
+      const mode = body.mode ?? 'write'
+      if (mode !== 'read' && mode !== 'write') {
+        throw new RestError(400, 'PGRST102', "mode must be 'read' or 'write'")
+      }
+      const statements = parseStatements(body.statements)
+      const results = await asRequestRole(
+        deps.store,
+        caller,
+        async (tx) => {
+          const out: Array<{ rows: unknown[] }> = []
+          for (const [index, statement] of statements.entries()) {
+            try {
+              out.push({ rows: await execute(tx, statement) })
+            } catch (error) {
+              // Say which statement failed; the transaction rolls back as a whole.
+              if (error instanceof Error) error.message = `statement ${index}: ${error.message}`
+              throw error
+            }
+          }
+          return out
+        },
+        { readOnly: mode === 'read' },
+      )
+      return Response.json({ results })
+    }),
+  )
+
+  return api
+}
+
+function parseStatements(value: unknown): Statement[] {
+  if (!Array.isArray(value) || value.length === 0) {
+    throw new RestError(400, 'PGRST102', 'statements must be a non-empty array')
+  }
+  if (value.length > MAX_BATCH_STATEMENTS) {
+    throw new RestError(400, 'PGRST102', `A batch holds at most ${MAX_BATCH_STATEMENTS} statements`)
+  }
+  return value.map((item, index) => {
+    const statement = typeof item === 'string' ? { query: item } : item
+    if (!isPlainObject(statement)) {
+      throw new RestError(
+        400,
+        'PGRST102',
+        `statements[${index}] must be a string or {query, params}`,
+      )
+    }
+    return {
+      query: assertDataStatement(statement.query ?? statement.sql),
+      params: assertParams(statement.params ?? statement.args),
+    }
+  })
+}

@@ -1,0 +1,208 @@
+import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import {
+  detectFileType,
+  isExecutableType,
+  withExtension,
+} from '../../../src/platform/storage/file-type'
+import {
+  exceedsUploadLimit,
+  fileTooLargeMessage,
+  MAX_UPLOAD_BYTES,
+} from '../../../src/platform/storage/upload-limit'
+import { callerOf } from '../auth/caller'
+import { apiError, isPlainObject, readJson } from '../http/json-error'
+import type { PlatformDeps } from '../platform-deps'
+import type { RequestRole } from '../rest/request-role'
+import { RestError } from '../rest/rest-error'
+import { createObjectFiles } from './object-files'
+import { servedFileHeaders } from './served-file-headers'
+import { createStorageObjects } from './storage-objects'
+import { checkFileName, checkPathSyntax, checkWritablePath, fileNameOf } from './storage-path'
+
+/** Room for the multipart framing and the small fields around a file at the size limit. */
+const MULTIPART_OVERHEAD = 64 * 1024
+const MAX_REMOVE_PATHS = 1000
+
+type SignedIn = Extract<RequestRole, { role: 'authenticated' }>
+
+/**
+ * `/api/storage/{projectId}/…`: upload (multipart), download (metadata and a URL), remove,
+ * and the public file URLs themselves (`/files/<path>`). Metadata lives in `storage_objects`
+ * under row-level security; bytes live on disk (see object-files.ts).
+ */
+export function storageApi(deps: PlatformDeps) {
+  const files = createObjectFiles(deps.filesDir, deps.projectId)
+  const objects = createStorageObjects(deps.store)
+  const app = new Hono()
+
+  const publicUrlOf = (c: Context, key: string) =>
+    `${new URL(c.req.url).origin}/api/storage/${encodeURIComponent(deps.projectId)}/files/${key
+      .split('/')
+      .map(encodeURIComponent)
+      .join('/')}`
+
+  /** The caller, or the 401 answer for a bad token. */
+  async function identify(c: Context): Promise<RequestRole | Response> {
+    try {
+      return await callerOf(c.req.raw, deps.accessTokens)
+    } catch (error) {
+      if (error instanceof RestError) return error.toResponse()
+      throw error
+    }
+  }
+  async function signedIn(c: Context, action: string): Promise<SignedIn | Response> {
+    const caller = await identify(c)
+    if (caller instanceof Response) return caller
+    if (caller.role === 'anon') return apiError(401, 'UNAUTHORIZED', `Sign in to ${action}`)
+    return caller
+  }
+
+  app.use('/:projectId/*', async (c, next) => {
+    if (c.req.param('projectId') !== deps.projectId) {
+      return apiError(404, 'PROJECT_NOT_FOUND', 'No such project')
+    }
+    await next()
+  })
+
+  app.post(
+    '/:projectId/upload',
+    bodyLimit({
+      maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD,
+      onError: (c) => {
+        const declared = Number(c.req.header('content-length'))
+        const size = Number.isFinite(declared) && declared > 0 ? declared : MAX_UPLOAD_BYTES + 1
+        return apiError(413, 'FILE_TOO_LARGE', fileTooLargeMessage(size))
+      },
+    }),
+    async (c) => {
+      const caller = await signedIn(c, 'upload files')
+      if (caller instanceof Response) return caller
+      let form: FormData
+      try {
+        form = await c.req.raw.formData()
+      } catch {
+        return apiError(400, 'INVALID_REQUEST', 'Expected a multipart/form-data body')
+      }
+      const file = form.get('file')
+      if (file === null || typeof file === 'string') {
+        return apiError(400, 'INVALID_REQUEST', 'A file is required (multipart field "file")')
+      }
+      if (exceedsUploadLimit(file.size)) {
+        return apiError(413, 'FILE_TOO_LARGE', fileTooLargeMessage(file.size))
+      }
+      const requestedPath = form.get('path')
+      const pathCheck = checkWritablePath(requestedPath, caller.claims.sub)
+      if (!pathCheck.ok) {
+        const code = pathCheck.status === 403 ? 'FORBIDDEN' : 'INVALID_PATH'
+        return apiError(pathCheck.status, code, pathCheck.message)
+      }
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      // The bytes decide the type, whatever the caller declared: detected the same way as the SDK.
+      const type = detectFileType(bytes)
+      if (isExecutableType(type.contentType)) {
+        return apiError(415, 'UNSUPPORTED_FILE_TYPE', 'Unsupported file type', {
+          detected: type.contentType,
+        })
+      }
+      const key = withExtension(requestedPath as string, type.extension)
+      const upsert = form.get('upsert') === 'true'
+      const saved = await objects.save(caller, {
+        path: key,
+        ownerId: caller.claims.sub,
+        contentType: type.contentType,
+        size: bytes.byteLength,
+        now: deps.now(),
+        upsert,
+        // Inside the transaction: a failed write rolls the metadata back.
+        writeBytes: () => files.write(key, bytes),
+      })
+      if (!saved) {
+        return apiError(409, 'FILE_EXISTS', 'File already exists. Set upsert: true to overwrite.', {
+          path: key,
+        })
+      }
+      return c.json({
+        publicUrl: publicUrlOf(c, key),
+        path: key,
+        contentType: type.contentType,
+        size: bytes.byteLength,
+      })
+    },
+  )
+
+  app.get('/:projectId/download', async (c) => {
+    const caller = await identify(c)
+    if (caller instanceof Response) return caller
+    const key = c.req.query('path')
+    const pathCheck = checkPathSyntax(key)
+    if (!pathCheck.ok) return apiError(400, 'INVALID_PATH', pathCheck.message)
+    const requestedName = c.req.query('filename')
+    const nameCheck = requestedName === undefined ? null : checkFileName(requestedName)
+    if (nameCheck && !nameCheck.ok) return apiError(400, 'INVALID_FILENAME', nameCheck.message)
+    const found = await objects.find(caller, key as string)
+    if (!found) return apiError(404, 'FILE_NOT_FOUND', 'File not found')
+    const filename = requestedName ?? fileNameOf(found.path)
+    return c.json({
+      downloadUrl: `${publicUrlOf(c, found.path)}?download=${encodeURIComponent(filename)}`,
+      filename,
+      contentType: found.contentType,
+      size: found.size,
+    })
+  })
+
+  app.delete('/:projectId/remove', async (c) => {
+    const caller = await signedIn(c, 'remove files')
+    if (caller instanceof Response) return caller
+    const body = await readJson(c.req.raw)
+    const paths = isPlainObject(body) ? body.paths : undefined
+    if (!Array.isArray(paths) || paths.length === 0) {
+      return apiError(
+        400,
+        'INVALID_REQUEST',
+        'Expected a JSON body { "paths": [ … ] } with at least one path',
+      )
+    }
+    if (paths.length > MAX_REMOVE_PATHS) {
+      return apiError(400, 'INVALID_REQUEST', `At most ${MAX_REMOVE_PATHS} paths per request`)
+    }
+    for (const candidate of paths) {
+      const pathCheck = checkWritablePath(candidate, caller.claims.sub)
+      if (!pathCheck.ok) {
+        const code = pathCheck.status === 403 ? 'FORBIDDEN' : 'INVALID_PATH'
+        return apiError(pathCheck.status, code, pathCheck.message, { path: candidate })
+      }
+    }
+    const removed = await objects.remove(caller, paths as string[])
+    // Bytes go only after the rows are gone for good; a leftover file is unreachable anyway.
+    for (const key of removed) {
+      await files.remove(key).catch(() => deps.log('storage: could not delete a removed file'))
+    }
+    return c.json({ removed })
+  })
+
+  app.get('/:projectId/files/*', async (c) => {
+    const prefix = `/${encodeURIComponent(deps.projectId)}/files/`
+    const rawKey = c.req.path.slice(c.req.path.indexOf(prefix) + prefix.length)
+    let key: string
+    try {
+      key = rawKey.split('/').map(decodeURIComponent).join('/')
+    } catch {
+      return apiError(400, 'INVALID_PATH', 'Malformed file address')
+    }
+    if (!checkPathSyntax(key).ok) return apiError(404, 'FILE_NOT_FOUND', 'File not found')
+    const found = await objects.find({ role: 'anon' }, key)
+    const bytes = found ? await files.read(key) : null
+    if (!found || !bytes) return apiError(404, 'FILE_NOT_FOUND', 'File not found')
+    const download = c.req.query('download')
+    const headers = servedFileHeaders({
+      contentType: found.contentType,
+      size: bytes.byteLength,
+      filename: download || fileNameOf(key),
+      forceDownload: download !== undefined,
+    })
+    return new Response(c.req.method === 'HEAD' ? null : bytes, { headers })
+  })
+
+  return app
+}

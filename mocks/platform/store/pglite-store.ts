@@ -1,0 +1,32 @@
+import { PGlite } from '@electric-sql/pglite'
+import type { SqlExecutor, SqlStore } from './sql-store'
+
+/** Embedded Postgres (WASM): in memory without a directory, durable with one. */
+export async function openPgliteStore(dataDir?: string): Promise<SqlStore> {
+  // Relaxed durability: results return before the files are flushed (the flush still happens);
+  // a local platform trades the last instant of a crash for several times the throughput.
+  const db = await PGlite.create({ dataDir, relaxedDurability: true })
+  const run =
+    (target: Pick<PGlite, 'query'>): SqlExecutor['query'] =>
+    async (sql, params) => {
+      const result = await target.query<never>(sql, params as unknown[])
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length }
+    }
+  return {
+    kind: 'pglite',
+    query: run(db),
+    transaction: (work) =>
+      db.transaction((tx) =>
+        work({
+          query: run(tx),
+          script: async (script) => {
+            await tx.exec(script)
+          },
+        }),
+      ),
+    exec: async (script) => {
+      await db.exec(script)
+    },
+    close: () => db.close(),
+  }
+}

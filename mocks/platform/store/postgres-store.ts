@@ -1,0 +1,64 @@
+import pg from 'pg'
+import type { SqlExecutor, SqlStore } from './sql-store'
+
+/**
+ * A PostgreSQL server through a connection pool. `schema` puts every table in its own schema
+ * (created on demand), which keeps parallel test runs apart on one database.
+ */
+export async function openPostgresStore(databaseUrl: string, schema?: string): Promise<SqlStore> {
+  if (schema) {
+    const setup = new pg.Client({ connectionString: databaseUrl })
+    await setup.connect()
+    try {
+      await setup.query(`create schema if not exists ${quoteIdentifier(schema)}`)
+    } finally {
+      await setup.end()
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${quoteIdentifier(schema)}` } : {}),
+  })
+  const run =
+    (target: pg.Pool | pg.PoolClient): SqlExecutor['query'] =>
+    async (sql, params) => {
+      // Always the extended protocol: one statement per call, as PGlite's query() does too, so
+      // a caller's SQL can never smuggle in a second statement.
+      const config = { text: sql, values: params ?? [], queryMode: 'extended' }
+      const result = await target.query(config as pg.QueryConfig)
+      return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length }
+    }
+  return {
+    kind: 'postgres',
+    query: run(pool),
+    async transaction(work) {
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const result = await work({
+          query: run(client),
+          // The simple protocol: several statements in one round trip (our own SQL only).
+          script: async (statements) => {
+            await client.query(statements)
+          },
+        })
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback').catch(() => {})
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    exec: async (script) => {
+      await pool.query(script)
+    },
+    close: () => pool.end(),
+  }
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`
+}

@@ -1,0 +1,87 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { serve } from '@hono/node-server'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { createPlatform, openStore } from '../platform/index'
+import { getRealtimeHub } from '../platform/realtime/realtime-api'
+import { attachRealtimeServer } from '../platform/realtime/realtime-websocket-server'
+import type { ServerConfig } from './server-config'
+import { loadOrCreateSecret } from './server-secret'
+
+export interface LocalServer {
+  url: string
+  close(): Promise<void>
+}
+
+export interface LocalServerOptions extends ServerConfig {
+  /** Folder with the built app; omit to serve the platform alone (contract tests). */
+  distDir?: string
+  /** PostgreSQL schema to live in (test isolation); the default is the search_path's. */
+  schema?: string
+  log?: (line: string) => void
+}
+
+/**
+ * One Node process on one port: the built app, the hosted /auth page and every /api route of
+ * the mock platform.
+ */
+export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
+  const store = await openStore({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    schema: options.schema,
+  })
+  const secret = await loadOrCreateSecret(options.dataDir, options.secret)
+  const log = options.log ?? (() => {})
+  const platform = createPlatform({
+    store,
+    projectId: options.projectId,
+    secret,
+    log,
+    filesDir: path.join(options.dataDir, 'files'),
+  })
+
+  const app = new Hono()
+  app.use(async (c, next) => {
+    const started = performance.now()
+    await next()
+    // Path only: query strings carry one-time codes and tokens, which never reach a log.
+    log(
+      `${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`,
+    )
+    // Tokens and codes travel in the address after login: never leak it to other sites.
+    c.header('Referrer-Policy', 'no-referrer')
+    c.header('X-Content-Type-Options', 'nosniff')
+  })
+  app.get('/api/health', (c) => c.json({ ok: true, store: store.kind }))
+  app.all('/api/*', (c) => platform.fetch(c.req.raw))
+  app.all('/auth', (c) => platform.fetch(c.req.raw))
+  app.all('/auth/*', (c) => platform.fetch(c.req.raw))
+  app.all('/fixtures/*', (c) => platform.fetch(c.req.raw))
+  if (options.distDir) {
+    const root = path.relative(process.cwd(), options.distDir) || '.'
+    app.use('/*', serveStatic({ root }))
+    // The app has no router paths: every other GET gets the single page.
+    app.get('*', serveStatic({ root, rewriteRequestPath: () => '/index.html' }))
+  }
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, () =>
+      resolve(s),
+    )
+  })
+  // The realtime WebSocket shares the port: upgrades go to the platform's hub.
+  const closeRealtime = attachRealtimeServer(server as Server, getRealtimeHub(platform.deps))
+  const { port } = server.address() as AddressInfo
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host
+  return {
+    url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`,
+    async close() {
+      await closeRealtime()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await store.close()
+    },
+  }
+}

@@ -1,0 +1,31 @@
+import path from 'node:path'
+
+/** Everything the local platform server reads from the environment, with its defaults. */
+export interface ServerConfig {
+  port: number
+  /** Where PGlite's files, uploaded files and the generated secret live. */
+  dataDir: string
+  /** When set, PostgreSQL replaces the embedded PGlite. */
+  databaseUrl: string | undefined
+  projectId: string
+  /** Signs access tokens and encrypts stored API keys; generated into dataDir when unset. */
+  secret: string | undefined
+  host: string
+}
+
+export const DEFAULT_PROJECT_ID = 'prompt-chat'
+
+export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 3000)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`)
+  }
+  return {
+    port,
+    dataDir: path.resolve(env.DATA_DIR || '.data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    projectId: env.VITE_PROJECT_ID || DEFAULT_PROJECT_ID,
+    secret: env.PLATFORM_SECRET || undefined,
+    host: env.HOST || '127.0.0.1',
+  }
+}

@@ -1,0 +1,27 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ensureBuild } from './ensure-build'
+import { startLocalServer } from './local-server'
+import { readServerConfig } from './server-config'
+
+// `npm start`: build the app if needed, then serve it with the mock platform on one port.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const config = readServerConfig()
+ensureBuild(root)
+
+const server = await startLocalServer({
+  ...config,
+  distDir: path.join(root, 'dist'),
+  log: (line) => console.log(`[server] ${line}`),
+})
+const store = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`
+console.log(`[server] Prompt Chat is running on ${server.url} — data: ${store}`)
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  })
+}

@@ -1,0 +1,67 @@
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type LocalServer, startLocalServer } from '../../mocks/server/local-server'
+
+// The local server of `npm start`: one port for the app, /auth and /api, over real HTTP.
+let server: LocalServer
+let dataDir: string
+const logged: string[] = []
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'local-server-'))
+  const distDir = path.join(dataDir, 'dist')
+  await mkdir(path.join(distDir, 'assets'), { recursive: true })
+  await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>Prompt Chat</title>')
+  await writeFile(path.join(distDir, 'assets', 'app.js'), 'console.log(1)')
+  server = await startLocalServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: undefined,
+    projectId: 'prompt-chat',
+    secret: undefined,
+    distDir,
+    log: (line) => logged.push(line),
+  })
+})
+afterAll(async () => {
+  await server?.close()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+test('reports its health and which store it runs on', async () => {
+  const res = await fetch(`${server.url}/api/health`)
+  expect(await res.json()).toEqual({ ok: true, store: 'pglite' })
+})
+
+test('serves the built app, and the single page for any other address', async () => {
+  const asset = await fetch(`${server.url}/assets/app.js`)
+  expect(await asset.text()).toBe('console.log(1)')
+  const page = await fetch(`${server.url}/?prompt=%7B%7D`)
+  expect(await page.text()).toContain('<title>Prompt Chat</title>')
+  expect(page.headers.get('referrer-policy')).toBe('no-referrer')
+  expect(page.headers.get('x-content-type-options')).toBe('nosniff')
+})
+
+test('serves the hosted sign-in page and the platform API on the same port', async () => {
+  const page = await fetch(
+    `${server.url}/auth?redirect_url=${encodeURIComponent(`${server.url}/`)}&project_id=prompt-chat`,
+  )
+  expect(await page.text()).toContain('Welcome back')
+  const models = await fetch(`${server.url}/api/db/prompt-chat/rest/v1/ai_models?select=id`)
+  expect((await models.json()).length).toBeGreaterThan(0)
+  const unknown = await fetch(`${server.url}/api/nothing-here`)
+  expect(unknown.status).toBe(404)
+})
+
+test('generates a private secret once, and never logs query strings', async () => {
+  const secretFile = await stat(path.join(dataDir, 'secret.key'))
+  expect(secretFile.mode & 0o077).toBe(0)
+  await fetch(`${server.url}/api/auth/me?access_token=leaky-secret`)
+  expect(logged, logged.join('|')).toContainEqual(
+    expect.stringMatching(/^GET \/api\/auth\/me 401 /),
+  )
+  expect(logged.join('\n')).not.toContain('leaky-secret')
+})

@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { signUpThroughAuthPage } from '../support/sign-up'
+import { createTestPlatform, TEST_ORIGIN, type TestPlatform } from '../support/test-platform'
+
+// The mock platform's auth host, called the way a browser and the SDK call it.
+let clock = new Date('2026-11-23T10:00:00Z')
+let platform: TestPlatform
+beforeAll(async () => {
+  platform = await createTestPlatform({ now: () => clock })
+})
+afterAll(() => platform.close())
+
+const send = (path: string, init?: RequestInit) =>
+  platform.platform.fetch(new Request(`${TEST_ORIGIN}${path}`, init))
+const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  send(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+const postForm = (path: string, fields: Record<string, string>) =>
+  send(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      redirect_url: `${TEST_ORIGIN}/?tab=chat`,
+      project_id: 'prompt-chat',
+      ...fields,
+    }),
+    redirect: 'manual',
+  })
+const advance = (seconds: number) => {
+  clock = new Date(clock.getTime() + seconds * 1000)
+}
+const codeOf = (res: Response) => new URL(res.headers.get('location')!).searchParams.get('code')!
+
+describe('the hosted /auth page', () => {
+  test('offers sign-in and account creation for a link back to this app', async () => {
+    const res = await send(
+      `/auth?redirect_url=${encodeURIComponent(`${TEST_ORIGIN}/`)}&project_id=prompt-chat&mode=sign-up`,
+    )
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
+    const html = await res.text()
+    expect(html).toContain('role="tab"')
+    expect(html).toContain('<label for="display_name">Display name</label>')
+    expect(html).toContain('<button type="submit">Create account</button>')
+  })
+
+  test.each([
+    ['a foreign site', 'https://evil.example/steal'],
+    ['a javascript: address', 'javascript:alert(1)'],
+    ['nothing at all', ''],
+  ])('refuses to send a code to %s', async (_, redirect) => {
+    const res = await send(
+      `/auth?redirect_url=${encodeURIComponent(redirect)}&project_id=prompt-chat`,
+    )
+    expect(res.status).toBe(400)
+    const html = await res.text()
+    expect(html).toContain('<p role="alert">This sign-in link is not valid.</p>')
+    expect(html).not.toContain('<form')
+  })
+
+  test('refuses a link for another project', async () => {
+    const res = await send(
+      `/auth?redirect_url=${encodeURIComponent(`${TEST_ORIGIN}/`)}&project_id=other`,
+    )
+    expect(await res.text()).toContain('This sign-in link is not valid.')
+  })
+
+  test('sign-up redirects back with a one-time code and keeps the app address', async () => {
+    const res = await postForm('/auth/sign-up', {
+      email: 'new@example.com',
+      password: 'long-enough',
+      display_name: 'New Person',
+    })
+    expect(res.status).toBe(303)
+    const back = new URL(res.headers.get('location')!)
+    expect(`${back.origin}${back.pathname}`).toBe(`${TEST_ORIGIN}/`)
+    expect(back.searchParams.get('tab')).toBe('chat')
+    expect(back.searchParams.get('code')).toMatch(/^[\w-]{43}$/)
+    expect(back.searchParams.has('access_token')).toBe(false)
+  })
+
+  test.each([
+    [{ email: 'not-an-email', password: 'long-enough' }, 400, 'Enter a valid e-mail address.'],
+    [
+      { email: 'short@example.com', password: 'short' },
+      400,
+      'Password must be at least 8 characters.',
+    ],
+    [
+      { email: 'x@example.com', password: 'long-enough', display_name: 'n'.repeat(101) },
+      400,
+      'Display name must be at most 100 characters.',
+    ],
+  ])('sign-up with %o answers %i: %s', async (fields, status, message) => {
+    const res = await postForm('/auth/sign-up', fields)
+    expect(res.status).toBe(status)
+    expect(await res.text()).toContain(`<p role="alert">${message}</p>`)
+  })
+
+  test('a second account with the same e-mail (any case) is refused with a clear message', async () => {
+    await postForm('/auth/sign-up', { email: 'twice@example.com', password: 'long-enough' })
+    const res = await postForm('/auth/sign-up', {
+      email: 'TWICE@example.com',
+      password: 'long-enough',
+    })
+    expect(res.status).toBe(409)
+    expect(await res.text()).toContain('An account with this e-mail already exists.')
+  })
+
+  test('a wrong password or unknown e-mail gets the same message, and the e-mail is kept', async () => {
+    await postForm('/auth/sign-up', { email: 'known@example.com', password: 'right-password' })
+    for (const email of ['known@example.com', 'unknown@example.com']) {
+      const res = await postForm('/auth/sign-in', { email, password: 'wrong-password' })
+      expect(res.status).toBe(401)
+      const html = await res.text()
+      expect(html).toContain('<p role="alert">Incorrect e-mail or password.</p>')
+      expect(html).toContain(`value="${email}"`)
+    }
+    const ok = await postForm('/auth/sign-in', {
+      email: 'KNOWN@example.com',
+      password: 'right-password',
+    })
+    expect(ok.status).toBe(303)
+  })
+
+  test('what the visitor typed is escaped, never rendered as markup', async () => {
+    const res = await postForm('/auth/sign-in', {
+      email: '"><script>alert(1)</script>',
+      password: 'x',
+    })
+    const html = await res.text()
+    expect(html).not.toContain('<script>alert(1)</script>')
+    expect(html).toContain('&quot;&gt;&lt;script&gt;')
+  })
+})
+
+describe('the auth API', () => {
+  test('a code is exchanged once for tokens; a second try or a stale code is refused', async () => {
+    const res = await postForm('/auth/sign-up', {
+      email: 'code@example.com',
+      password: 'long-enough',
+    })
+    const code = codeOf(res)
+    const first = await postJson('/api/auth/token', { code })
+    expect(first.status).toBe(200)
+    expect(await first.json()).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 900,
+      refresh_expires_in: 2_592_000,
+    })
+    const again = await postJson('/api/auth/token', { code })
+    expect(again.status).toBe(400)
+    expect(await again.json()).toEqual({
+      error: { code: 'invalid_grant', message: 'The sign-in code is invalid or has expired' },
+    })
+
+    const late = await postForm('/auth/sign-in', {
+      email: 'code@example.com',
+      password: 'long-enough',
+    })
+    advance(61)
+    expect((await postJson('/api/auth/token', { code: codeOf(late) })).status).toBe(400)
+  })
+
+  test('me answers the user in snake_case, and PATCH changes the display name', async () => {
+    const tokens = await platform.signUp('me@example.com', 'Me Myself')
+    const auth = { Authorization: `Bearer ${tokens.access_token}` }
+    const me = await (await send('/api/auth/me', { headers: auth })).json()
+    expect(me.user).toMatchObject({ email: 'me@example.com', display_name: 'Me Myself' })
+    expect(me.user.id).toMatch(/^user_[0-9a-f]{32}$/)
+
+    const patched = await send('/api/auth/me', {
+      method: 'PATCH',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ display_name: '  Renamed  ' }),
+    })
+    expect((await patched.json()).user.display_name).toBe('Renamed')
+
+    const bad = await send('/api/auth/me', {
+      method: 'PATCH',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: '{not json',
+    })
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ error: { message: 'Body must be a JSON object' } })
+  })
+
+  test('me refuses a missing, forged or expired access token with 401', async () => {
+    const tokens = await platform.signUp('expiry@example.com')
+    expect((await send('/api/auth/me')).status).toBe(401)
+    const forged = `${tokens.access_token.slice(0, -4)}AAAA`
+    const res = await send('/api/auth/me', { headers: { Authorization: `Bearer ${forged}` } })
+    expect(await res.json()).toEqual({
+      error: { code: 'invalid_token', message: 'Access token is invalid' },
+    })
+    advance(901)
+    const expired = await send('/api/auth/me', {
+      headers: { Authorization: `Bearer ${tokens.access_token}` },
+    })
+    expect(expired.status).toBe(401)
+    expect(await expired.json()).toMatchObject({ error: { message: 'Access token is expired' } })
+  })
+
+  test('refresh rotates; replaying a rotated token revokes the whole family', async () => {
+    const tokens = await platform.signUp('family@example.com')
+    const rotated = await (
+      await postJson('/api/auth/refresh', { refresh_token: tokens.refresh_token })
+    ).json()
+    expect(rotated.refresh_token).not.toBe(tokens.refresh_token)
+
+    const replay = await postJson('/api/auth/refresh', { refresh_token: tokens.refresh_token })
+    expect(replay.status).toBe(401)
+    expect((await replay.json()).error.code).toBe('refresh_token_reused')
+
+    const victim = await postJson('/api/auth/refresh', { refresh_token: rotated.refresh_token })
+    expect(victim.status).toBe(401)
+    expect((await victim.json()).error.code).toBe('invalid_refresh_token')
+  })
+
+  test('logout revokes the refresh token; malformed refresh requests are 4xx, not 500', async () => {
+    const tokens = await platform.signUp('logout@example.com')
+    expect(
+      (await postJson('/api/auth/logout', { refresh_token: tokens.refresh_token })).status,
+    ).toBe(204)
+    expect(
+      (await postJson('/api/auth/refresh', { refresh_token: tokens.refresh_token })).status,
+    ).toBe(401)
+    expect((await postJson('/api/auth/refresh', {})).status).toBe(400)
+    expect((await postJson('/api/auth/refresh', { refresh_token: 42 })).status).toBe(400)
+    const garbage = await send('/api/auth/refresh', { method: 'POST', body: '\u0000{' })
+    expect(garbage.status).toBe(400)
+  })
+
+  test('signing up through the page helper yields tokens the API accepts', async () => {
+    const tokens = await signUpThroughAuthPage(platform.platform.fetch, TEST_ORIGIN, {
+      email: 'helper@example.com',
+    })
+    const me = await send('/api/auth/me', {
+      headers: { Authorization: `Bearer ${tokens.access_token}` },
+    })
+    expect(me.status).toBe(200)
+  })
+})
+
+test('two access tokens minted in the same second still differ', async () => {
+  const tokens = await platform.signUp('same-second@example.com')
+  const res = await postJson('/api/auth/refresh', { refresh_token: tokens.refresh_token })
+  const rotated = (await res.json()) as { access_token: string }
+  expect(rotated.access_token).not.toBe(tokens.access_token)
+})

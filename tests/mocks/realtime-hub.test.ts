@@ -1,0 +1,281 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createRealtimeHub, type RealtimeHub } from '../../mocks/platform/realtime/realtime-hub'
+import type { TokenSet } from '../../src/platform/types'
+import { createTestPlatform, type TestPlatform } from '../support/test-platform'
+
+type Frame = { type: string; payload: Record<string, unknown> }
+
+/** A socket as the hub sees it, recording frames, with a way to wait for the next of a type. */
+function fakeSocket() {
+  const frames: Frame[] = []
+  const waiters: Array<{ type: string; from: number; resolve: (frame: Frame) => void }> = []
+  const socket = {
+    frames,
+    closed: null as { code: number; reason: string } | null,
+    send(text: string) {
+      frames.push(JSON.parse(text) as Frame)
+      for (const waiter of [...waiters]) {
+        const found = frames.slice(waiter.from).find((frame) => frame.type === waiter.type)
+        if (found) {
+          waiters.splice(waiters.indexOf(waiter), 1)
+          waiter.resolve(found)
+        }
+      }
+    },
+    close(code: number, reason: string) {
+      socket.closed = { code, reason }
+    },
+    /** The first frame of `type` received from now on. */
+    next(type: string): Promise<Frame> {
+      return new Promise((resolve) => waiters.push({ type, from: frames.length, resolve }))
+    },
+    ofType: (type: string) => frames.filter((frame) => frame.type === type),
+    /** Resolves once `count` frames have arrived (frames sent together in one turn included). */
+    async untilCount(count: number): Promise<void> {
+      while (frames.length < count) await new Promise((resolve) => setTimeout(resolve, 1))
+    },
+  }
+  return socket
+}
+
+let clockMs = Date.now()
+let test: TestPlatform
+let hub: RealtimeHub
+let alice: TokenSet
+let bob: TokenSet
+let aliceId: string
+let bobId: string
+
+const url = (token?: string, projectId = 'prompt-chat') =>
+  `ws://localhost:3000/?project_id=${projectId}${token ? `&token=${token}` : ''}`
+
+function userIdOf(tokens: TokenSet): string {
+  const payload = tokens.access_token.split('.')[1] ?? ''
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: string }).sub
+}
+
+/** A socket signed in as `tokens`, already through authentication. */
+async function connected(tokens: TokenSet) {
+  const socket = fakeSocket()
+  const connection = hub.connect(socket, url(tokens.access_token))
+  const send = (type: string, payload: Record<string, unknown> = {}) =>
+    connection.receive(JSON.stringify({ type, payload }))
+  return { socket, connection, send }
+}
+
+async function subscribed(tokens: TokenSet, channel: string, metadata = {}) {
+  const client = await connected(tokens)
+  const ack = client.socket.next('subscribed')
+  client.send('subscribe', { channel, metadata })
+  expect((await ack).payload).toEqual({ channel })
+  return client
+}
+
+beforeAll(async () => {
+  test = await createTestPlatform({ now: () => new Date(clockMs) })
+  // Presence at once, so each change is its own frame.
+  hub = createRealtimeHub(test.platform.deps, { presenceMinIntervalMs: 0, presencePerMemberMs: 0 })
+  alice = await test.signUp('alice@example.com')
+  bob = await test.signUp('bob@example.com')
+  aliceId = userIdOf(alice)
+  bobId = userIdOf(bob)
+})
+afterAll(async () => {
+  hub.close()
+  await test.close()
+})
+
+describe('realtime hub: who may connect', () => {
+  it.each([
+    ['no token', url(), 'Authentication required', 4401],
+    ['a forged token', url('not-a-jwt'), 'Invalid token', 4401],
+    ['another project', url('x', 'other-project'), 'Unknown project', 4404],
+  ])('refuses %s with an error frame and close code', async (_, address, message, code) => {
+    const socket = fakeSocket()
+    const error = socket.next('error')
+    const connection = hub.connect(socket, address)
+    expect((await error).payload).toEqual({ error: message })
+    expect(socket.closed).toEqual({ code, reason: message })
+    connection.receive(JSON.stringify({ type: 'ping', payload: {} }))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(socket.ofType('pong')).toEqual([])
+  })
+
+  it('handles frames sent before the token is checked, in order', async () => {
+    const { socket, send } = await connected(alice)
+    send('subscribe', { channel: 'early' })
+    send('ping')
+    await socket.untilCount(4)
+    expect(socket.frames.map((frame) => frame.type)).toEqual([
+      'subscribed',
+      'presence',
+      'pong',
+      'presence',
+    ])
+  })
+})
+
+describe('realtime hub: channels', () => {
+  it('acknowledges a publish and fans the message out to every member', async () => {
+    const a = await subscribed(alice, 'room-1', { name: 'Alice' })
+    const b = await subscribed(bob, 'room-1')
+    const outsider = await subscribed(bob, 'room-2')
+    const ack = a.socket.next('published')
+    const delivered = b.socket.next('message')
+    clockMs += 1000
+    a.send('publish', {
+      channel: 'room-1',
+      type: 'chat',
+      data: { text: 'hi', z: 1, a: [1, 2] },
+      userId: 'someone-else',
+      metadata: { mood: 'happy' },
+    })
+    const { payload: acked } = await ack
+    expect(acked.channel).toBe('room-1')
+    expect(acked.messageId).toMatch(/^msg_[0-9a-f]{32}$/)
+    expect((await delivered).payload).toEqual({
+      id: acked.messageId,
+      channel: 'room-1',
+      type: 'chat',
+      data: { text: 'hi', z: 1, a: [1, 2] },
+      timestamp: clockMs,
+      // The server stamps the authenticated author, whatever the frame claims.
+      userId: aliceId,
+      metadata: { mood: 'happy' },
+    })
+    // The sender hears its own message too; a member of another channel does not.
+    await expect.poll(() => a.socket.ofType('message').length).toBe(1)
+    expect(outsider.socket.ofType('message')).toEqual([])
+  })
+
+  it('acknowledges publishes in the order they were sent', async () => {
+    const a = await subscribed(alice, 'ordered')
+    for (const n of [1, 2, 3]) a.send('publish', { channel: 'ordered', type: 'n', data: n })
+    await expect.poll(() => a.socket.ofType('message').length).toBe(3)
+    const acks = a.socket.ofType('published').map((frame) => frame.payload.messageId)
+    const messages = a.socket.ofType('message').map((frame) => frame.payload)
+    expect(messages.map((message) => message.data)).toEqual([1, 2, 3])
+    expect(messages.map((message) => message.id)).toEqual(acks)
+  })
+
+  it('stops delivering after unsubscribe', async () => {
+    const a = await subscribed(alice, 'leaving')
+    const b = await subscribed(bob, 'leaving')
+    const left = b.socket.next('unsubscribed')
+    b.send('unsubscribe', { channel: 'leaving' })
+    expect((await left).payload).toEqual({ channel: 'leaving' })
+    const ack = a.socket.next('published')
+    a.send('publish', { channel: 'leaving', type: 't', data: null })
+    await ack
+    await expect.poll(() => a.socket.ofType('message').length).toBe(1)
+    expect(b.socket.ofType('message')).toEqual([])
+  })
+
+  it('answers ping with pong', async () => {
+    const { socket, send } = await connected(alice)
+    const pong = socket.next('pong')
+    send('ping')
+    expect((await pong).payload).toEqual({})
+  })
+})
+
+describe('realtime hub: presence', () => {
+  it('tells members who joins, who leaves and when each was last seen', async () => {
+    clockMs += 1000
+    const joinedAt = clockMs
+    const a = await subscribed(alice, 'lobby', { name: 'Alice' })
+    expect(a.socket.ofType('presence').at(-1)?.payload).toEqual({
+      channel: 'lobby',
+      data: {
+        users: [{ userId: aliceId, metadata: { name: 'Alice' }, joinedAt, lastSeen: joinedAt }],
+      },
+    })
+
+    const bobJoined = a.socket.next('presence')
+    clockMs += 1000
+    const bobJoinedAt = clockMs
+    const b = await subscribed(bob, 'lobby', { name: 'Bob' })
+    const users = (await bobJoined).payload.data as { users: Array<{ userId: string }> }
+    expect(users.users.map((user) => user.userId)).toEqual([aliceId, bobId])
+
+    const seen = b.socket.next('presence')
+    clockMs += 5000
+    const pingAt = clockMs
+    a.send('ping')
+    const afterPing = (await seen).payload.data as { users: Array<Record<string, unknown>> }
+    expect(afterPing.users).toEqual([
+      { userId: aliceId, metadata: { name: 'Alice' }, joinedAt, lastSeen: pingAt },
+      {
+        userId: bobId,
+        metadata: { name: 'Bob' },
+        joinedAt: bobJoinedAt,
+        lastSeen: bobJoinedAt,
+      },
+    ])
+    expect(hub.presence('lobby').map((user) => user.userId)).toEqual([aliceId, bobId])
+
+    const left = b.socket.next('presence')
+    a.connection.closed()
+    const afterLeave = (await left).payload.data as { users: Array<{ userId: string }> }
+    expect(afterLeave.users.map((user) => user.userId)).toEqual([bobId])
+    expect(hub.presence('lobby').map((user) => user.userId)).toEqual([bobId])
+  })
+
+  it('lists a user with two sockets once', async () => {
+    await subscribed(alice, 'tabs', { tab: 1 })
+    await subscribed(alice, 'tabs', { tab: 2 })
+    expect(hub.presence('tabs')).toEqual([
+      expect.objectContaining({ userId: aliceId, metadata: { tab: 2 } }),
+    ])
+  })
+})
+
+describe('realtime hub: bad frames', () => {
+  it('answers a frame that is not JSON with an error and disturbs nobody', async () => {
+    const a = await subscribed(alice, 'sturdy')
+    const b = await subscribed(bob, 'sturdy')
+    const error = a.socket.next('error')
+    a.connection.receive('{not json')
+    expect((await error).payload).toEqual({ error: 'Realtime messages must be valid JSON' })
+    expect(a.socket.closed).toBeNull()
+
+    const delivered = b.socket.next('message')
+    a.send('publish', { channel: 'sturdy', type: 'after', data: 'still here' })
+    expect((await delivered).payload.data).toBe('still here')
+    expect(b.socket.ofType('error')).toEqual([])
+  })
+
+  it.each([
+    [{ type: 'dance', payload: {} }, { error: 'Unknown frame type: dance' }],
+    [[1, 2], { error: 'A frame must be a JSON object {type, payload}' }],
+    [{ type: 'subscribe', payload: {} }, { error: 'channel is required' }],
+    [
+      { type: 'publish', payload: { channel: 'c' } },
+      { error: 'type is required', channel: 'c' },
+    ],
+    [
+      { type: 'subscribe', payload: { channel: 'c', metadata: 'x' } },
+      { error: 'metadata must be an object', channel: 'c' },
+    ],
+    [
+      { type: 'subscribe', payload: { channel: 'c'.repeat(201) } },
+      { error: 'channel must be at most 200 characters' },
+    ],
+  ])('refuses %j with an error frame', async (frame, expected) => {
+    const { socket, connection } = await connected(alice)
+    const error = socket.next('error')
+    connection.receive(JSON.stringify(frame))
+    expect((await error).payload).toEqual(expected)
+    expect(socket.closed).toBeNull()
+  })
+})
+
+describe('realtime hub: shutdown', () => {
+  it('closes every socket with 1001 so clients reconnect', async () => {
+    const other = createRealtimeHub(test.platform.deps)
+    const socket = fakeSocket()
+    other.connect(socket, url(alice.access_token))
+    other.close()
+    expect(socket.closed).toEqual({ code: 1001, reason: 'Server shutting down' })
+  })
+})

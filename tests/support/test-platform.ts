@@ -1,0 +1,27 @@
+import { createPlatform, openStore } from '../../mocks/platform/index'
+import { signUpThroughAuthPage } from './sign-up'
+
+export const TEST_ORIGIN = 'http://localhost:3000'
+export const TEST_PROJECT_ID = 'prompt-chat'
+export const TEST_SECRET = 'test-secret-that-is-at-least-32-characters-long'
+
+export type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>
+
+/** An in-memory mock platform (PGlite) with a helper that signs up through its real contract. */
+export async function createTestPlatform(options: { now?: () => Date } = {}) {
+  const store = await openStore({})
+  const platform = createPlatform({
+    store,
+    projectId: TEST_PROJECT_ID,
+    secret: TEST_SECRET,
+    passwordCost: 2 ** 10,
+    now: options.now,
+  })
+  return {
+    store,
+    platform,
+    signUp: (email: string, displayName = '') =>
+      signUpThroughAuthPage(platform.fetch, TEST_ORIGIN, { email, displayName }),
+    close: () => store.close(),
+  }
+}
