@@ -1,0 +1,87 @@
+import { type AiClient, createAiClient } from './ai/ai-client'
+import { type AnalyticsClient, createAnalyticsClient } from './analytics/analytics-client'
+import { type AuthClient, createAuthClient } from './auth-client'
+import { type BrowserFacts, defaultBrowserFacts } from './browser-facts'
+import { createDataClient, type DataClient } from './data/data-client'
+import { createDbClient, type DbClient } from './db-client'
+import { createHttpClient, type FetchLike, type HttpClient } from './http-client'
+import {
+  createNotificationsClient,
+  type NotificationsClient,
+} from './notifications/notifications-client'
+import type { PlatformContext, WebSocketConstructor } from './platform-context'
+import { createRealtimeClient, type RealtimeClient } from './realtime/realtime-client'
+import { createStorageClient, type StorageClient } from './storage/storage-client'
+import type { KeyValueStorage } from './types'
+
+export interface PlatformClientConfig {
+  projectId: string
+  authUrl: string
+  coreUrl: string
+  storage: KeyValueStorage
+  fetch?: FetchLike
+  /** The WebSocket class for realtime; the global one by default. */
+  WebSocket?: WebSocketConstructor
+  /** Facts about the page (analytics); read from the global window by default. */
+  browser?: Partial<BrowserFacts>
+  /** Milliseconds since the epoch; injectable for tests. */
+  now?: () => number
+}
+
+export interface PlatformClient {
+  auth: AuthClient
+  db: DbClient
+  http: HttpClient
+  storage: StorageClient
+  ai: AiClient
+  data: DataClient
+  realtime: RealtimeClient
+  notifications: NotificationsClient
+  analytics: AnalyticsClient
+}
+
+export function createPlatformClient(config: PlatformClientConfig): PlatformClient {
+  // Looked up at call time, so a fetch patched in later (MSW's interceptor) is the one used.
+  const fetchImpl: FetchLike = config.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const now = config.now ?? Date.now
+
+  // The http client asks auth for a token, and auth talks through the http client.
+  let auth: AuthClient | undefined
+  const getAccessToken = async () => (auth?.getTokens() ? auth.getValidAccessToken() : null)
+  const http = createHttpClient({
+    authUrl: config.authUrl,
+    coreUrl: config.coreUrl,
+    fetch: fetchImpl,
+    getAccessToken,
+  })
+  auth = createAuthClient({
+    authUrl: config.authUrl,
+    projectId: config.projectId,
+    storage: config.storage,
+    http,
+    now,
+  })
+  const context: PlatformContext = {
+    http,
+    auth,
+    projectId: config.projectId,
+    authUrl: config.authUrl,
+    coreUrl: config.coreUrl,
+    storage: config.storage,
+    fetch: fetchImpl,
+    WebSocket: config.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket,
+    browser: { ...defaultBrowserFacts(), ...config.browser },
+    now,
+  }
+  return {
+    auth,
+    db: createDbClient(http, config.projectId),
+    http,
+    storage: createStorageClient(context),
+    ai: createAiClient(context),
+    data: createDataClient(context),
+    realtime: createRealtimeClient(context),
+    notifications: createNotificationsClient(context),
+    analytics: createAnalyticsClient(context),
+  }
+}
