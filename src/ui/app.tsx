@@ -1,0 +1,14 @@
+import { useSelector } from '@xstate/react'
+import { Toaster } from 'sonner'
+import { type AppActors, AppActorsProvider } from './app-actors'
+import { RootView } from './root-view'
+
+export function App({ actors }: { actors: AppActors }) {
+  const theme = useSelector(actors.theme, (s) => (s.matches('light') ? 'light' : 'dark'))
+  return (
+    <AppActorsProvider actors={actors}>
+      <RootView />
+      <Toaster position="top-right" theme={theme} richColors closeButton />
+    </AppActorsProvider>
+  )
+}

@@ -1,0 +1,22 @@
+import { useSelector } from '@xstate/react'
+import { css, cx } from 'styled-system/css'
+import { useAppActors } from './app-actors'
+import { MoonIcon, SunIcon } from './icons'
+import { button } from './recipes/button'
+
+export function ThemeToggle({ className }: { className?: string }) {
+  const { theme } = useAppActors()
+  const isDark = useSelector(theme, (s) => s.matches('dark'))
+  const label = isDark ? 'Switch to light theme' : 'Switch to dark theme'
+  return (
+    <button
+      type="button"
+      className={cx(button({ variant: 'ghost', size: 'icon' }), className)}
+      aria-label={label}
+      title={label}
+      onClick={() => theme.send({ type: 'theme.toggle' })}
+    >
+      {isDark ? <SunIcon /> : <MoonIcon className={css({ color: 'fg.muted' })} />}
+    </button>
+  )
+}
