@@ -9,7 +9,11 @@ export default defineConfig({
   plugins: [react()],
   resolve: { tsconfigPaths: true },
   build: { outDir: 'dist', sourcemap: true },
-  server: { port: 5173 },
+  // `npm run dev` forwards the platform to `npm start`'s server, so the page stays same-origin.
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000', '/auth': 'http://localhost:3000' },
+  },
   test: {
     projects: [
       {
@@ -17,7 +21,15 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['tests/unit/**/*.test.ts', 'tests/machine/**/*.test.ts', 'tests/property/**/*.test.ts', 'tests/mocks/**/*.test.ts'],
+          include: [
+            'tests/unit/**/*.test.ts',
+            'tests/machine/**/*.test.ts',
+            'tests/property/**/*.test.ts',
+            'tests/mocks/**/*.test.ts',
+          ],
+          setupFiles: ['tests/setup/unit.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -27,6 +39,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/component/**/*.test.tsx'],
           setupFiles: ['tests/setup/component.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
         },
       },
       {

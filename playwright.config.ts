@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test'
+
+// e2e runs in Debian's Chromium (never a downloaded browser) against `npm start`'s server,
+// on a fresh embedded database per run.
+const PORT = Number(process.env.E2E_PORT ?? 3100)
+const baseURL = `http://localhost:${PORT}`
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  // No retries: a flaky e2e test is a bug to fix, not to hide.
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'rm -rf .data/e2e && npm start',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'pipe',
+    env: { PORT: String(PORT), DATA_DIR: '.data/e2e', HOST: '127.0.0.1' },
+  },
+})
