@@ -38,6 +38,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 240_000,
     stdout: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR: '.data/e2e', HOST: '127.0.0.1' },
+    // The provider fakes answer every LLM call: e2e never reaches a real provider.
+    env: { PORT: String(PORT), DATA_DIR: '.data/e2e', HOST: '127.0.0.1', FAKE_PROVIDERS: '1' },
   },
 })

@@ -7,6 +7,8 @@ import { Hono } from 'hono'
 import { createPlatform, openStore } from '../platform/index'
 import { getRealtimeHub } from '../platform/realtime/realtime-api'
 import { attachRealtimeServer } from '../platform/realtime/realtime-websocket-server'
+import { createProviderFakes } from '../providers/create-provider-fakes'
+import { indexWithFakeProviders, mountProviderFakes } from '../providers/provider-fake-routes'
 import type { ServerConfig } from './server-config'
 import { loadOrCreateSecret } from './server-secret'
 
@@ -60,11 +62,15 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   app.all('/auth', (c) => platform.fetch(c.req.raw))
   app.all('/auth/*', (c) => platform.fetch(c.req.raw))
   app.all('/fixtures/*', (c) => platform.fetch(c.req.raw))
+  if (options.fakeProviders) mountProviderFakes(app, createProviderFakes())
   if (options.distDir) {
     const root = path.relative(process.cwd(), options.distDir) || '.'
+    // With fake providers the page carries their base URLs, so index.html is never served raw.
+    const fakeIndex = options.fakeProviders ? indexWithFakeProviders(options.distDir) : undefined
+    if (fakeIndex) app.get('/', fakeIndex).get('/index.html', fakeIndex)
     app.use('/*', serveStatic({ root }))
     // The app has no router paths: every other GET gets the single page.
-    app.get('*', serveStatic({ root, rewriteRequestPath: () => '/index.html' }))
+    app.get('*', fakeIndex ?? serveStatic({ root, rewriteRequestPath: () => '/index.html' }))
   }
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -11,6 +11,8 @@ export interface ServerConfig {
   /** Signs access tokens and encrypts stored API keys; generated into dataDir when unset. */
   secret: string | undefined
   host: string
+  /** FAKE_PROVIDERS=1: serve the provider fakes and point the app at them (e2e, demos). */
+  fakeProviders?: boolean
 }
 
 export const DEFAULT_PROJECT_ID = 'prompt-chat'
@@ -27,5 +29,6 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     projectId: env.VITE_PROJECT_ID || DEFAULT_PROJECT_ID,
     secret: env.PLATFORM_SECRET || undefined,
     host: env.HOST || '127.0.0.1',
+    fakeProviders: env.FAKE_PROVIDERS === '1',
   }
 }

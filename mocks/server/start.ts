@@ -16,6 +16,11 @@ const server = await startLocalServer({
 })
 const store = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`
 console.log(`[server] Prompt Chat is running on ${server.url} — data: ${store}`)
+if (config.fakeProviders) {
+  console.log(
+    `[server] FAKE_PROVIDERS=1: LLM calls go to the fakes under ${server.url}/fake-providers`,
+  )
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react'
 import { vi } from 'vitest'
 import type { BrowserEnv } from '../../src/bindings/browser-env'
 import { createAppActors } from '../../src/bindings/create-app-actors'
+import { DEFAULT_BASE_URLS } from '../../src/providers/send-chat'
 import { App } from '../../src/ui/app'
 import { TEST_ORIGIN, TEST_PROJECT_ID } from './test-platform'
 
@@ -27,7 +28,12 @@ export function renderApp(options: { href?: string; inIframe?: boolean } = {}) {
     rootElement: document.documentElement,
   }
   const actors = createAppActors(
-    { authUrl: TEST_ORIGIN, coreUrl: TEST_ORIGIN, projectId: TEST_PROJECT_ID },
+    {
+      authUrl: TEST_ORIGIN,
+      coreUrl: TEST_ORIGIN,
+      projectId: TEST_PROJECT_ID,
+      providerBaseUrls: DEFAULT_BASE_URLS,
+    },
     env,
   )
   const view = render(<App actors={actors} />)

@@ -1,0 +1,138 @@
+import { isValidFakeKey } from './fake-keys'
+import { estimateTokens, fakeReply } from './fake-reply'
+import { readTriggers, unreadableResponse } from './fake-triggers'
+import type { FakeDeps, ProviderFake } from './fake-types'
+import { receiveRequest } from './receive-request'
+import { extraKey, invalid, isNonEmptyString, isObject, missingKey } from './shape-check'
+
+const PATH = '/v1/messages'
+const VERSION = '2023-06-01'
+const REQUIRED_KEYS = ['model', 'messages', 'max_tokens', 'temperature'] as const
+const BODY_KEYS = [...REQUIRED_KEYS, 'system']
+const FOREIGN_HEADERS = ['authorization', 'x-goog-api-key']
+
+/** Anthropic's error body: `{ type: 'error', error: { type, message } }`. */
+function anthropicError(status: number, type: string, message: string): Response {
+  return Response.json({ type: 'error', error: { type, message } }, { status })
+}
+
+const invalidKey = () => anthropicError(401, 'authentication_error', 'invalid x-api-key')
+const badRequest = (message: string) => anthropicError(400, 'invalid_request_error', message)
+
+interface AnthropicMessage {
+  role: string
+  content: string
+}
+
+/** The first thing wrong with a messages body, as Anthropic would word it. */
+function bodyProblem(body: unknown): string | undefined {
+  if (!isObject(body)) return 'Request body must be a JSON object'
+  const extra = extraKey(body, BODY_KEYS)
+  if (extra) return `${extra}: Extra inputs are not permitted`
+  const missing = missingKey(body, REQUIRED_KEYS)
+  if (missing) return `${missing}: Field required`
+  if (typeof body.model !== 'string' || !body.model) {
+    return invalid('model', 'a model id', body.model)
+  }
+  // The adapter leaves `system` out when there is none, rather than sending it empty.
+  if ('system' in body && !isNonEmptyString(body.system)) {
+    return invalid('system', 'a non-empty string', body.system)
+  }
+  if (!Array.isArray(body.messages) || body.messages.length === 0) {
+    return invalid('messages', 'a non-empty array', body.messages)
+  }
+  for (const [index, message] of body.messages.entries()) {
+    const path = `messages.${index}`
+    if (!isObject(message)) return invalid(path, 'an object', message)
+    const extraField = extraKey(message, ['role', 'content'])
+    if (extraField) return `${path}.${extraField}: Extra inputs are not permitted`
+    if (message.role === 'system') {
+      return `${path}.role: Unexpected role "system". The Messages API accepts a top-level \`system\` parameter, not "system" as an input message role.`
+    }
+    if (message.role !== 'user' && message.role !== 'assistant') {
+      return invalid(`${path}.role`, "'user' or 'assistant'", message.role)
+    }
+    if (!isNonEmptyString(message.content)) {
+      return `${path}.content: messages must have non-empty content`
+    }
+  }
+  if (body.max_tokens !== 1000) return invalid('max_tokens', '1000', body.max_tokens)
+  if (body.temperature !== 0.7) return invalid('temperature', '0.7', body.temperature)
+  return undefined
+}
+
+/** A fake of Anthropic's messages endpoint (POST {base}/v1/messages). */
+export function createAnthropicFake(deps: FakeDeps): ProviderFake {
+  let sequence = 0
+  return async (request) => {
+    const received = await receiveRequest('anthropic', request, deps.record)
+    if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith(PATH)) {
+      return anthropicError(404, 'not_found_error', 'Not Found')
+    }
+    const headers = received.headers
+    const key = headers['x-api-key']
+    if (!key) return anthropicError(401, 'authentication_error', 'x-api-key header is required')
+    if (!isValidFakeKey('anthropic', key)) return invalidKey()
+    if (headers['anthropic-dangerous-direct-browser-access'] !== 'true') {
+      return anthropicError(
+        401,
+        'authentication_error',
+        "CORS requests must set 'anthropic-dangerous-direct-browser-access' header",
+      )
+    }
+    if (!headers['anthropic-version']) return badRequest('anthropic-version: header is required')
+    if (headers['anthropic-version'] !== VERSION) {
+      return badRequest(invalid('anthropic-version', VERSION, headers['anthropic-version']))
+    }
+    const foreign = FOREIGN_HEADERS.find((name) => name in headers)
+    if (foreign) return badRequest(`Unexpected header: ${foreign}`)
+    if (!headers['content-type']?.startsWith('application/json')) {
+      return badRequest(invalid('Content-Type', 'application/json', headers['content-type']))
+    }
+    const problem = bodyProblem(received.body)
+    if (problem) return badRequest(problem)
+
+    const body = received.body as { model: string; system?: string; messages: AnthropicMessage[] }
+    const lastUser = body.messages.findLast((m) => m.role === 'user')?.content ?? ''
+    const triggers = readTriggers(lastUser)
+    if (triggers.delayMs) await deps.sleep(triggers.delayMs, request.signal)
+    switch (triggers.failure) {
+      case '401':
+        return invalidKey()
+      case '429':
+        return anthropicError(
+          429,
+          'rate_limit_error',
+          'Number of request tokens has exceeded your per-minute rate limit',
+        )
+      case '500':
+        return anthropicError(500, 'api_error', 'Internal server error')
+      case 'unreadable':
+        return unreadableResponse()
+    }
+    const text =
+      triggers.failure === 'empty'
+        ? undefined
+        : fakeReply({
+            providerLabel: 'Anthropic',
+            model: body.model,
+            lastUserMessage: lastUser,
+            systemPrompt: body.system,
+            turnCount: body.messages.length,
+          })
+    const inputTokens = [body.system ?? '', ...body.messages.map((m) => m.content)]
+      .filter(Boolean)
+      .reduce((sum, part) => sum + estimateTokens(part), 0)
+    sequence += 1
+    return Response.json({
+      id: `msg_fake_${sequence}`,
+      type: 'message',
+      role: 'assistant',
+      model: body.model,
+      content: text === undefined ? [] : [{ type: 'text', text }],
+      stop_reason: 'end_turn',
+      stop_sequence: null,
+      usage: { input_tokens: inputTokens, output_tokens: text ? estimateTokens(text) : 0 },
+    })
+  }
+}

@@ -1,0 +1,39 @@
+import { createAnthropicFake } from './anthropic-fake'
+import { realSleep } from './fake-triggers'
+import type { FakeDeps, ProviderFake, RecordedProviderRequest, Sleep } from './fake-types'
+import { createGoogleFake } from './google-fake'
+import { createOpenAIFake } from './openai-fake'
+
+export interface ProviderFakes {
+  openai: ProviderFake
+  anthropic: ProviderFake
+  google: ProviderFake
+  /** Every request any of the three received, oldest first (rejected ones too). */
+  readonly requests: readonly RecordedProviderRequest[]
+  clearRequests(): void
+}
+
+export interface ProviderFakesOptions {
+  /** How `[slow:ms]` waits; tests pass one that does not. */
+  sleep?: Sleep
+  now?: () => number
+}
+
+/** The three provider fakes over one shared record of the requests they received. */
+export function createProviderFakes(options: ProviderFakesOptions = {}): ProviderFakes {
+  const requests: RecordedProviderRequest[] = []
+  const deps: FakeDeps = {
+    record: (request) => requests.push(request),
+    sleep: options.sleep ?? realSleep,
+    now: options.now ?? Date.now,
+  }
+  return {
+    openai: createOpenAIFake(deps),
+    anthropic: createAnthropicFake(deps),
+    google: createGoogleFake(deps),
+    requests,
+    clearRequests: () => {
+      requests.length = 0
+    },
+  }
+}

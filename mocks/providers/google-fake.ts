@@ -1,0 +1,219 @@
+import { isValidFakeKey } from './fake-keys'
+import { estimateTokens, fakeReply } from './fake-reply'
+import { readTriggers, unreadableResponse } from './fake-triggers'
+import type { FakeDeps, ProviderFake } from './fake-types'
+import { receiveRequest } from './receive-request'
+import { extraKey, invalid, isNonEmptyString, isObject, missingKey } from './shape-check'
+
+const PATH = /\/v1beta\/models\/([^/:]+):generateContent$/
+const REQUIRED_KEYS = ['contents', 'generationConfig'] as const
+const BODY_KEYS = [...REQUIRED_KEYS, 'systemInstruction']
+/** The key belongs in the query string; a header credential is a mistake (or a leak). */
+const FOREIGN_HEADERS = ['authorization', 'x-api-key', 'x-goog-api-key', 'anthropic-version']
+
+/** Google's error body: `{ error: { code, message, status } }` (plus details for keys). */
+function googleError(code: number, status: string, message: string, details?: unknown[]) {
+  return Response.json(
+    { error: details ? { code, message, status, details } : { code, message, status } },
+    { status: code },
+  )
+}
+
+const invalidKey = () =>
+  googleError(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
+    {
+      '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+      reason: 'API_KEY_INVALID',
+      domain: 'googleapis.com',
+      metadata: { service: 'generativelanguage.googleapis.com' },
+    },
+  ])
+const badRequest = (message: string) => googleError(400, 'INVALID_ARGUMENT', message)
+const unknownName = (name: string) =>
+  `Invalid JSON payload received. Unknown name "${name}": Cannot find field.`
+
+interface GoogleContent {
+  role: string
+  parts: [{ text: string }]
+}
+
+/** The first thing wrong with `parts`: exactly one `{ text }` part. */
+function partsProblem(path: string, parts: unknown): string | undefined {
+  if (!Array.isArray(parts) || parts.length !== 1) {
+    return invalid(path, 'exactly one part', parts)
+  }
+  const part = parts[0]
+  if (!isObject(part)) return invalid(`${path}[0]`, 'an object', part)
+  const extra = extraKey(part, ['text'])
+  if (extra) return unknownName(`${path}[0].${extra}`)
+  if (typeof part.text !== 'string') return invalid(`${path}[0].text`, 'a string', part.text)
+  return undefined
+}
+
+/** The first thing wrong with a generateContent body, as Google would word it. */
+function bodyProblem(body: unknown): string | undefined {
+  if (!isObject(body)) return 'Invalid JSON payload received.'
+  const extra = extraKey(body, BODY_KEYS)
+  if (extra) return unknownName(extra)
+  const missing = missingKey(body, REQUIRED_KEYS)
+  if (missing) return `* GenerateContentRequest.${missing}: ${missing} is not specified`
+  if (!Array.isArray(body.contents) || body.contents.length === 0) {
+    return invalid('contents', 'a non-empty array', body.contents)
+  }
+  for (const [index, content] of body.contents.entries()) {
+    const path = `contents[${index}]`
+    if (!isObject(content)) return invalid(path, 'an object', content)
+    const extraField = extraKey(content, ['role', 'parts'])
+    if (extraField) return unknownName(`${path}.${extraField}`)
+    if (content.role !== 'user' && content.role !== 'model') {
+      return `Please use a valid role: user, model. (${path}.role is ${JSON.stringify(content.role)})`
+    }
+    const problem = partsProblem(`${path}.parts`, content.parts)
+    if (problem) return problem
+  }
+  if ('systemInstruction' in body) {
+    const instruction = body.systemInstruction
+    if (!isObject(instruction)) return invalid('systemInstruction', 'an object', instruction)
+    const extraField = extraKey(instruction, ['parts'])
+    if (extraField) return unknownName(`systemInstruction.${extraField}`)
+    const problem = partsProblem('systemInstruction.parts', instruction.parts)
+    if (problem) return problem
+    if (!isNonEmptyString((instruction.parts as [{ text: string }])[0].text)) {
+      return invalid('systemInstruction.parts[0].text', 'a non-empty string', '')
+    }
+  }
+  const config = body.generationConfig
+  if (!isObject(config)) return invalid('generationConfig', 'an object', config)
+  const extraConfig = extraKey(config, ['maxOutputTokens', 'temperature'])
+  if (extraConfig) return unknownName(`generationConfig.${extraConfig}`)
+  if (config.maxOutputTokens !== 1000) {
+    return invalid('generationConfig.maxOutputTokens', '1000', config.maxOutputTokens)
+  }
+  if (config.temperature !== 0.7) {
+    return invalid('generationConfig.temperature', '0.7', config.temperature)
+  }
+  return undefined
+}
+
+/** A fake of Google's generateContent (POST {base}/v1beta/models/{model}:generateContent?key=). */
+export function createGoogleFake(deps: FakeDeps): ProviderFake {
+  return async (request) => {
+    const received = await receiveRequest('google', request, deps.record)
+    const url = new URL(request.url)
+    const modelInPath = PATH.exec(url.pathname)?.[1]
+    if (request.method !== 'POST' || !modelInPath) {
+      return googleError(404, 'NOT_FOUND', `Method not found: ${request.method} ${url.pathname}`)
+    }
+    const key = url.searchParams.get('key')
+    if (!key) {
+      return googleError(
+        403,
+        'PERMISSION_DENIED',
+        "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
+      )
+    }
+    if (!isValidFakeKey('google', key)) return invalidKey()
+    const extraParam = [...url.searchParams.keys()].find((name) => name !== 'key')
+    if (extraParam) {
+      return badRequest(
+        `Invalid JSON payload received. Unknown name "${extraParam}": Cannot bind query parameter.`,
+      )
+    }
+    const foreign = FOREIGN_HEADERS.find((name) => name in received.headers)
+    if (foreign) return badRequest(`Unexpected header: ${foreign}`)
+    if (!received.headers['content-type']?.startsWith('application/json')) {
+      return badRequest(
+        invalid('Content-Type', 'application/json', received.headers['content-type']),
+      )
+    }
+    const problem = bodyProblem(received.body)
+    if (problem) return badRequest(problem)
+
+    const model = safeDecode(modelInPath)
+    const body = received.body as {
+      contents: GoogleContent[]
+      systemInstruction?: { parts: [{ text: string }] }
+    }
+    const lastUser = body.contents.findLast((c) => c.role === 'user')?.parts[0].text ?? ''
+    const systemPrompt = body.systemInstruction?.parts[0].text
+    const promptTokens = [systemPrompt ?? '', ...body.contents.map((c) => c.parts[0].text)]
+      .filter(Boolean)
+      .reduce((sum, part) => sum + estimateTokens(part), 0)
+    const triggers = readTriggers(lastUser)
+    if (triggers.delayMs) await deps.sleep(triggers.delayMs, request.signal)
+    switch (triggers.failure) {
+      case '401':
+        return invalidKey()
+      case '429':
+        return googleError(
+          429,
+          'RESOURCE_EXHAUSTED',
+          'Resource has been exhausted (e.g. check quota).',
+        )
+      case '500':
+        return googleError(
+          500,
+          'INTERNAL',
+          'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+        )
+      case 'unreadable':
+        return unreadableResponse()
+      case 'no-candidates':
+        // A prompt blocked before generation: feedback instead of candidates.
+        return Response.json({
+          promptFeedback: { blockReason: 'SAFETY' },
+          usageMetadata: { promptTokenCount: promptTokens, totalTokenCount: promptTokens },
+          modelVersion: model,
+        })
+      case 'safety':
+        return Response.json({
+          candidates: [
+            {
+              finishReason: 'SAFETY',
+              index: 0,
+              safetyRatings: [
+                { category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true },
+              ],
+            },
+          ],
+          usageMetadata: { promptTokenCount: promptTokens, totalTokenCount: promptTokens },
+          modelVersion: model,
+        })
+    }
+    const text =
+      triggers.failure === 'empty'
+        ? undefined
+        : fakeReply({
+            providerLabel: 'Google',
+            model,
+            lastUserMessage: lastUser,
+            systemPrompt,
+            turnCount: body.contents.length,
+          })
+    const candidateTokens = text ? estimateTokens(text) : 0
+    return Response.json({
+      candidates: [
+        {
+          content: { parts: text === undefined ? [] : [{ text }], role: 'model' },
+          finishReason: 'STOP',
+          index: 0,
+        },
+      ],
+      usageMetadata: {
+        promptTokenCount: promptTokens,
+        candidatesTokenCount: candidateTokens,
+        totalTokenCount: promptTokens + candidateTokens,
+      },
+      modelVersion: model,
+    })
+  }
+}
+
+/** A path segment decoded, or as sent when its escapes are malformed. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
