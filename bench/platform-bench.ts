@@ -6,10 +6,12 @@ import { openStore } from '../mocks/platform/store/open-store'
 import type { SqlStore } from '../mocks/platform/store/sql-store'
 import { dropSchema, postgresAvailability, TEST_DATABASE_URL } from '../tests/support/postgres'
 import { signUpThroughAuthPage } from '../tests/support/sign-up'
+import { benchBroadcast, formatBroadcast } from './broadcast-bench'
 import { formatResult, type LoadResult, runLoad } from './load'
 
 // `npm run bench:platform`: the table API over real HTTP beside the same query run directly
-// on the database, on PGlite and on PostgreSQL. Prints req/s, p50/p99 and the overhead ratio.
+// on the database, on PGlite and on PostgreSQL. Prints req/s, p50/p99 and the overhead ratio,
+// then one channel's broadcast to 1,000 subscribers: p50/p95 latency and messages/s.
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -96,6 +98,9 @@ async function benchBackend(name: string, databaseUrl?: string) {
     },
     { seconds: SECONDS, concurrency: CONCURRENCY },
   )
+  const broadcast = await benchBroadcast(server.url, tokens.access_token, {
+    subscribers: Number(process.env.BENCH_SUBSCRIBERS ?? 1000),
+  })
   await server.stop()
 
   // The same three queries straight on a database of the same kind (no HTTP, no JWT, no RLS).
@@ -109,6 +114,7 @@ async function benchBackend(name: string, databaseUrl?: string) {
       `  ${''.padEnd(22)} direct ${formatResult(baseline)}  overhead ×${(baseline.perSecond / result.perSecond).toFixed(1)}`,
     )
   }
+  console.log(`  realtime broadcast     ${formatBroadcast(broadcast)}`)
   if (databaseUrl) await dropSchema(server.schema)
 }
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { beforeAll, expect, test } from 'vitest'
+import type { Where } from '../../src/platform/db-client'
 import { createPlatformClient, type PlatformClient } from '../../src/platform/index'
 import { installMockPlatform } from '../support/mock-platform'
 import { TEST_ORIGIN } from '../support/test-platform'
@@ -129,5 +130,98 @@ test('any filter selects on the server exactly what the reference selects in mem
       expect(found.map((r) => r.title)).toEqual(expected.map((r) => r.title))
     }),
     { numRuns: 150 },
+  )
+})
+
+// Several conditions at once, an order over several columns, limit and offset.
+type Ranked = { title: string; type: 'user' | 'system'; isPublic: '0' | '1'; createdAt: string }
+const ranked: Ranked[] = Array.from({ length: 12 }, (_, i) => ({
+  title: `r${i}`,
+  type: i % 2 ? 'system' : 'user',
+  isPublic: i % 3 ? '0' : '1',
+  createdAt: new Date(Date.UTC(2026, 1, 1, 0, 0, (i * 7) % 12)).toISOString(),
+}))
+const instants = ranked.map((row) => row.createdAt)
+const ORDER_COLUMNS = ['type', 'isPublic'] as const
+
+test('combined conditions, orders over several columns, limit and offset match the reference', async () => {
+  const other = (await mockPlatform().signUp('property-ranked@example.com')).access_token
+  const storage = new Map<string, string>()
+  const ranker = createPlatformClient({
+    projectId: 'prompt-chat',
+    authUrl: TEST_ORIGIN,
+    coreUrl: TEST_ORIGIN,
+    storage: {
+      getItem: (k) => storage.get(k) ?? null,
+      setItem: (k, v) => void storage.set(k, v),
+      removeItem: (k) => void storage.delete(k),
+    },
+  })
+  ranker.auth.setTokens({
+    access_token: other,
+    token_type: 'Bearer',
+    expires_in: 900,
+    refresh_expires_in: 2_592_000,
+  })
+  const owner = (await ranker.auth.me()).id
+  const table = ranker.db.table<Ranked>('prompts')
+  await table.createMany(ranked.map((row) => ({ ...row, userId: owner, content: 'c' })))
+
+  await fc.assert(
+    fc.asyncProperty(
+      fc.record(
+        {
+          gte: fc.constantFrom(...instants),
+          lte: fc.constantFrom(...instants),
+          isPublic: fc.constantFrom('0', '1'),
+          types: fc.subarray(['user', 'system'], { minLength: 1 }),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.shuffledSubarray([...ORDER_COLUMNS]),
+      fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+      fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
+      fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined }),
+      async (cond, columns, descending, limit, offset) => {
+        // createdAt is unique, so ending on it makes the whole order predictable.
+        const order = [...columns, 'createdAt' as const].map((column, i) => ({
+          column,
+          desc: descending[i] ?? false,
+        }))
+        const where: Where = { userId: owner }
+        if (cond.gte || cond.lte) {
+          where.createdAt = {
+            ...(cond.gte ? { gte: cond.gte } : {}),
+            ...(cond.lte ? { lte: cond.lte } : {}),
+          }
+        }
+        if (cond.isPublic) where.isPublic = cond.isPublic
+        if (cond.types) where.type = { in: cond.types }
+        const found = await table.list({
+          where,
+          orderBy: order.map(({ column, desc }) => ({ [column]: desc ? 'desc' : 'asc' })),
+          limit,
+          offset,
+        })
+        const expected = ranked
+          .filter(
+            (row) =>
+              (!cond.gte || row.createdAt >= cond.gte) &&
+              (!cond.lte || row.createdAt <= cond.lte) &&
+              (!cond.isPublic || row.isPublic === cond.isPublic) &&
+              (!cond.types || cond.types.includes(row.type)),
+          )
+          .sort((a, b) => {
+            for (const { column, desc } of order) {
+              const diff = a[column] < b[column] ? -1 : a[column] > b[column] ? 1 : 0
+              if (diff) return desc ? -diff : diff
+            }
+            return 0
+          })
+          .slice(offset ?? 0, limit === undefined ? undefined : (offset ?? 0) + limit)
+        expect(found.map((row) => row.title)).toEqual(expected.map((row) => row.title))
+      },
+    ),
+    { numRuns: 100 },
   )
 })
