@@ -32,8 +32,5 @@ export function asRequestRole<T>(
   ]
     .filter(Boolean)
     .join('; ')
-  return store.transaction(async (tx) => {
-    await tx.script(preamble)
-    return work(tx)
-  })
+  return store.transaction(work, { preamble })
 }

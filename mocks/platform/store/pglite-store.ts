@@ -15,15 +15,11 @@ export async function openPgliteStore(dataDir?: string): Promise<SqlStore> {
   return {
     kind: 'pglite',
     query: run(db),
-    transaction: (work) =>
-      db.transaction((tx) =>
-        work({
-          query: run(tx),
-          script: async (script) => {
-            await tx.exec(script)
-          },
-        }),
-      ),
+    transaction: (work, options = {}) =>
+      db.transaction(async (tx) => {
+        if (options.preamble) await tx.exec(options.preamble)
+        return work({ query: run(tx) })
+      }),
     exec: async (script) => {
       await db.exec(script)
     },

@@ -32,17 +32,12 @@ export async function openPostgresStore(databaseUrl: string, schema?: string): P
   return {
     kind: 'postgres',
     query: run(pool),
-    async transaction(work) {
+    async transaction(work, options = {}) {
       const client = await pool.connect()
       try {
-        await client.query('begin')
-        const result = await work({
-          query: run(client),
-          // The simple protocol: several statements in one round trip (our own SQL only).
-          script: async (statements) => {
-            await client.query(statements)
-          },
-        })
+        // The simple protocol: BEGIN and our own preamble in one round trip.
+        await client.query(options.preamble ? `begin; ${options.preamble}` : 'begin')
+        const result = await work({ query: run(client) })
         await client.query('commit')
         return result
       } catch (error) {

@@ -6,9 +6,12 @@ export interface SqlExecutor {
   ): Promise<{ rows: Row[]; rowCount: number }>
 }
 
-/** One transaction: queries, plus a script of several statements sent in one round trip. */
-export interface SqlTransaction extends SqlExecutor {
-  script(statements: string): Promise<void>
+export interface TransactionOptions {
+  /**
+   * Our own statements (never a caller's) to run first, e.g. the request role. PostgreSQL sends
+   * them with BEGIN in one round trip: on a hot path that is one trip in four saved.
+   */
+  preamble?: string
 }
 
 /**
@@ -18,7 +21,7 @@ export interface SqlTransaction extends SqlExecutor {
 export interface SqlStore extends SqlExecutor {
   readonly kind: 'pglite' | 'postgres'
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T>
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>, options?: TransactionOptions): Promise<T>
   /** Runs a script of several statements (migrations). */
   exec(script: string): Promise<void>
   close(): Promise<void>
