@@ -36,9 +36,10 @@ test('sign up, stay signed in, refresh silently, sign out, and refuse a wrong pa
     await expect(page.getByText('Welcome,')).toContainText('Ada Lovelace')
     await expect(page.getByText('Start a conversation')).toBeVisible()
     await expect(page.getByText('Choose a model and send your first message')).toBeVisible()
+    // The first loaded model is selected by default (spec §4), so the input names it.
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute(
       'placeholder',
-      'Select a model to start chatting...',
+      /^Message .+\.\.\.$/,
     )
     const url = new URL(page.url())
     for (const param of ['code', 'access_token', 'refresh_token', 'project_id']) {

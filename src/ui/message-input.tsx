@@ -1,18 +1,31 @@
+import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
+import { useAppActors } from './app-actors'
 import { SendIcon } from './icons'
 import { button } from './recipes/button'
 
 /**
- * The fixed composer at the bottom of the chat. Until a model is chosen it is disabled with
- * the spec's placeholder; the chat machine (model picker, sending) drives it from issue 4 on.
+ * The fixed composer at the bottom of the chat (spec §5): Enter sends, Shift+Enter breaks the
+ * line; disabled without a model and while a message is sending.
  */
-export function MessageInput({ modelName }: { modelName: string | null }) {
-  const disabled = modelName === null
-  const placeholder = disabled ? 'Select a model to start chatting...' : `Message ${modelName}...`
+export function MessageInput() {
+  const { chat } = useAppActors()
+  const value = useSelector(chat, (s) => s.context.input)
+  const sending = useSelector(chat, (s) => s.hasTag('busy'))
+  const modelName = useSelector(chat, (s) => {
+    const selected = s.context.models.find((m) => m.id === s.context.selectedModelId)
+    return selected ? selected.name : null
+  })
+  const noModel = modelName === null
+  const placeholder = noModel ? 'Select a model to start chatting...' : `Message ${modelName}...`
+  const send = () => chat.send({ type: 'message.send' })
   return (
     <form
       aria-label="Message composer"
-      onSubmit={(e) => e.preventDefault()}
+      onSubmit={(e) => {
+        e.preventDefault()
+        send()
+      }}
       className={css({
         position: 'fixed',
         insetX: 0,
@@ -45,8 +58,16 @@ export function MessageInput({ modelName }: { modelName: string | null }) {
         <textarea
           aria-label="Message"
           rows={1}
-          disabled={disabled}
+          disabled={noModel || sending}
           placeholder={placeholder}
+          value={value}
+          onChange={(e) => chat.send({ type: 'input.change', value: e.target.value })}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault()
+              send()
+            }
+          }}
           className={css({
             flex: 1,
             resize: 'none',
@@ -57,6 +78,7 @@ export function MessageInput({ modelName }: { modelName: string | null }) {
             py: '2',
             minH: '10',
             maxH: '40',
+            fieldSizing: 'content',
             color: 'fg',
             _placeholder: { color: 'fg.muted' },
             _disabled: { cursor: 'not-allowed' },
@@ -65,10 +87,27 @@ export function MessageInput({ modelName }: { modelName: string | null }) {
         <button
           type="submit"
           aria-label="Send message"
-          disabled={disabled}
+          aria-busy={sending}
+          disabled={noModel || sending || value.trim() === ''}
           className={cx(button({ size: 'icon' }))}
         >
-          <SendIcon width={16} height={16} />
+          {sending ? (
+            <span
+              role="status"
+              aria-label="Sending"
+              className={css({
+                w: '4',
+                h: '4',
+                borderRadius: 'full',
+                borderWidth: '2px',
+                borderColor: 'currentColor',
+                borderTopColor: 'transparent',
+                animation: 'spin 0.8s linear infinite',
+              })}
+            />
+          ) : (
+            <SendIcon width={16} height={16} />
+          )}
         </button>
       </div>
     </form>

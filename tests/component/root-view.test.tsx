@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
 import { installMockPlatform } from '../support/mock-platform'
+import { mswServer } from '../support/msw-server'
 import { renderApp } from '../support/render-app'
-import { TEST_ORIGIN } from '../support/test-platform'
+import { TEST_ORIGIN, TEST_PROJECT_ID } from '../support/test-platform'
 
 const mockPlatform = installMockPlatform()
 const storeTokens = (tokens: unknown) => localStorage.setItem('auth_tokens', JSON.stringify(tokens))
@@ -27,10 +29,19 @@ describe('the root view', () => {
     expect(await screen.findByText(/Welcome,/)).toHaveTextContent('Welcome, noname@example.com')
   })
 
-  test('the message input is fixed at the bottom and disabled until a model is chosen', async () => {
+  test('the message input is fixed at the bottom and disabled while no model is chosen', async () => {
+    // No models at all, so none gets selected: the disabled state is stable, not a race.
+    let modelsListed = false
+    mswServer.use(
+      http.get(`${TEST_ORIGIN}/api/db/${TEST_PROJECT_ID}/rest/v1/ai_models`, () => {
+        modelsListed = true
+        return HttpResponse.json([])
+      }),
+    )
     storeTokens(await mockPlatform().signUp('input@example.com'))
     renderApp()
     const input = await screen.findByRole('textbox', { name: 'Message' })
+    await waitFor(() => expect(modelsListed).toBe(true))
     expect(input).toBeDisabled()
     expect(input).toHaveAttribute('placeholder', 'Select a model to start chatting...')
     expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled()

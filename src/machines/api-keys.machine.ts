@@ -1,0 +1,166 @@
+import { assign, fromPromise, setup } from 'xstate'
+import type { ProviderName } from '../providers/chat-types'
+import type { Notice } from './chat.machine'
+
+/** One row per provider in the Manage API Keys dialog, in this order. */
+export const KEY_PROVIDERS: readonly ProviderName[] = ['openai', 'anthropic', 'google']
+
+/** Spec §8.1: the key dialog's toasts. */
+export const API_KEY_MESSAGES = {
+  empty: 'API key cannot be empty',
+  saved: (provider: string) => `${provider} API key saved successfully`,
+  saveFailed: 'Failed to save API key. Please try again.',
+  loadFailed: 'Failed to load saved API keys',
+} as const
+
+type PerProvider<T> = Record<ProviderName, T>
+
+/** The decoded keys the user has stored; providers without a (readable) key are absent. */
+export type SavedKeys = Partial<PerProvider<string>>
+
+export interface ApiKeysContext {
+  drafts: PerProvider<string>
+  saved: PerProvider<boolean>
+  revealed: PerProvider<boolean>
+  saving: ProviderName | null
+}
+
+export type ApiKeysEvent =
+  | { type: 'key.change'; provider: ProviderName; value: string }
+  | { type: 'key.toggleVisibility'; provider: ProviderName }
+  | { type: 'key.save'; provider: ProviderName }
+
+const perProvider = <T>(value: (provider: ProviderName) => T): PerProvider<T> =>
+  Object.fromEntries(KEY_PROVIDERS.map((p) => [p, value(p)])) as PerProvider<T>
+
+function notProvided(name: string): Error {
+  return new Error(`'${name}' not provided`)
+}
+
+const providerOfEvent = (event: ApiKeysEvent) => event.provider
+
+/** Key management (spec §2.6): loads the saved keys on start, saves one provider at a time. */
+export const apiKeysMachine = setup({
+  types: {
+    context: {} as ApiKeysContext,
+    events: {} as ApiKeysEvent,
+  },
+  actors: {
+    'load keys': fromPromise<SavedKeys>(async () => {
+      throw notProvided('load keys')
+    }),
+    'save key': fromPromise<void, { provider: ProviderName; apiKey: string }>(async () => {
+      throw notProvided('save key')
+    }),
+  },
+  actions: {
+    notify: (_, _params: Notice) => {
+      throw notProvided('notify')
+    },
+    'log error': (_, _params: { error: unknown }) => {
+      throw notProvided('log error')
+    },
+  },
+  guards: {
+    'key blank?': ({ context, event }) => context.drafts[providerOfEvent(event)].trim() === '',
+  },
+}).createMachine({
+  id: 'apiKeys',
+  context: {
+    drafts: perProvider(() => ''),
+    saved: perProvider(() => false),
+    revealed: perProvider(() => false),
+    saving: null,
+  },
+  on: {
+    'key.change': {
+      actions: assign({
+        drafts: ({ context, event }) => ({ ...context.drafts, [event.provider]: event.value }),
+      }),
+    },
+    'key.toggleVisibility': {
+      actions: assign({
+        revealed: ({ context, event }) => ({
+          ...context.revealed,
+          [event.provider]: !context.revealed[event.provider],
+        }),
+      }),
+    },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'busy',
+      invoke: {
+        id: 'keysLoader',
+        src: 'load keys',
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            drafts: perProvider((p) => event.output[p] ?? context.drafts[p]),
+            saved: perProvider((p) => event.output[p] !== undefined),
+          })),
+        },
+        onError: {
+          target: 'ready',
+          actions: [
+            { type: 'log error', params: ({ event }) => ({ error: event.error }) },
+            { type: 'notify', params: { kind: 'error', message: API_KEY_MESSAGES.loadFailed } },
+          ],
+        },
+      },
+    },
+    ready: {
+      // Cleared on arrival, not on leaving `saving`: the save's toast still names the provider.
+      entry: assign({ saving: null }),
+      on: {
+        'key.save': [
+          {
+            guard: 'key blank?',
+            actions: { type: 'notify', params: { kind: 'error', message: API_KEY_MESSAGES.empty } },
+          },
+          {
+            target: 'saving',
+            actions: assign({ saving: ({ event }) => event.provider }),
+          },
+        ],
+      },
+    },
+    saving: {
+      tags: 'busy',
+      invoke: {
+        id: 'keySaver',
+        src: 'save key',
+        input: ({ context }) => {
+          const provider = context.saving as ProviderName
+          return { provider, apiKey: context.drafts[provider].trim() }
+        },
+        onDone: {
+          target: 'ready',
+          actions: [
+            assign({
+              saved: ({ context }) => ({
+                ...context.saved,
+                [context.saving as ProviderName]: true,
+              }),
+            }),
+            {
+              type: 'notify',
+              params: ({ context }) => ({
+                kind: 'success' as const,
+                message: API_KEY_MESSAGES.saved(context.saving ?? ''),
+              }),
+            },
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: [
+            { type: 'log error', params: ({ event }) => ({ error: event.error }) },
+            { type: 'notify', params: { kind: 'error', message: API_KEY_MESSAGES.saveFailed } },
+          ],
+        },
+      },
+    },
+  },
+})

@@ -1,0 +1,28 @@
+import { useSelector } from '@xstate/react'
+import { css } from 'styled-system/css'
+import { useAppActors } from './app-actors'
+import { HeaderButton } from './header-layout'
+import { ChevronDownIcon, CpuIcon } from './icons'
+
+/** Opens 'Select AI Model'; shows the selected model's name. */
+export function ModelPickerButton() {
+  const { chat, modelPicker } = useAppActors()
+  const name = useSelector(chat, (s) => {
+    const selected = s.context.models.find((m) => m.id === s.context.selectedModelId)
+    return selected?.name ?? null
+  })
+  return (
+    <HeaderButton
+      icon={<CpuIcon width={16} height={16} />}
+      label={
+        <>
+          <span className={css({ maxW: '40', overflow: 'hidden', textOverflow: 'ellipsis' })}>
+            {name ?? 'Select Model'}
+          </span>
+          <ChevronDownIcon width={14} height={14} />
+        </>
+      }
+      onClick={() => modelPicker.send({ type: 'picker.open' })}
+    />
+  )
+}

@@ -1,0 +1,61 @@
+import { cva } from 'styled-system/css'
+
+/** Spec §9: openai green, anthropic orange, google blue, any other provider gray. */
+const badge = cva({
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    px: '2',
+    py: '0.5',
+    borderRadius: 'full',
+    fontSize: 'xs',
+    fontWeight: 'medium',
+    textTransform: 'lowercase',
+    borderWidth: '1px',
+    lineHeight: '1.4',
+  },
+  variants: {
+    tone: {
+      openai: {
+        color: 'green.600',
+        bg: 'green.500/12',
+        borderColor: 'green.500/30',
+        _dark: { color: 'green.300' },
+      },
+      anthropic: {
+        color: 'orange.600',
+        bg: 'orange.500/12',
+        borderColor: 'orange.500/30',
+        _dark: { color: 'orange.300' },
+      },
+      google: {
+        color: 'blue.600',
+        bg: 'blue.500/12',
+        borderColor: 'blue.500/30',
+        _dark: { color: 'blue.300' },
+      },
+      other: {
+        color: 'gray.600',
+        bg: 'gray.500/12',
+        borderColor: 'gray.500/30',
+        _dark: { color: 'gray.300' },
+      },
+    },
+  },
+})
+
+export type BadgeTone = 'openai' | 'anthropic' | 'google' | 'other'
+
+export function badgeTone(provider: string): BadgeTone {
+  const name = provider.toLowerCase()
+  return name === 'openai' || name === 'anthropic' || name === 'google' ? name : 'other'
+}
+
+export function ProviderBadge({ provider }: { provider: string }) {
+  const tone = badgeTone(provider)
+  return (
+    <span className={badge({ tone })} data-tone={tone}>
+      {provider.toLowerCase()}
+    </span>
+  )
+}

@@ -1,0 +1,251 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, test } from 'vitest'
+import { encodeApiKey } from '../../src/domain/api-key-encoding'
+import type { ChatMessage } from '../../src/machines/chat.machine'
+import { restInsert, restRows, storeSession } from '../support/chat-session'
+import { installMockPlatform } from '../support/mock-platform'
+import { mswServer } from '../support/msw-server'
+import { renderApp } from '../support/render-app'
+import { TEST_ORIGIN } from '../support/test-platform'
+import { useProviderFakes } from '../unit/providers/fakes-under-msw'
+
+const mockPlatform = installMockPlatform()
+const providerFakes = useProviderFakes()
+
+let users = 0
+async function signedIn(name = 'Chatty') {
+  const tokens = await mockPlatform().signUp(`chat${++users}@example.com`, name)
+  storeSession(tokens)
+  const userId = JSON.parse(atob(tokens.access_token.split('.')[1]!)).sub as string
+  return { tokens, userId }
+}
+
+async function withKey(
+  tokens: Awaited<ReturnType<typeof signedIn>>,
+  provider: string,
+  key: string,
+) {
+  await restInsert(tokens.tokens, 'user_api_keys', {
+    id: `key_${tokens.userId}_${provider}`,
+    user_id: tokens.userId,
+    provider,
+    api_key_encrypted: encodeApiKey(key),
+  })
+}
+
+async function composer() {
+  const input = await screen.findByRole('textbox', { name: 'Message' })
+  await waitFor(() => expect(input).toHaveAttribute('placeholder', 'Message Claude Haiku 4.5...'))
+  return input
+}
+
+describe('the chat', () => {
+  test('selects the first loaded model and names it in the placeholder and the header', async () => {
+    const session = await signedIn()
+    // The platform lists models in its own order; the app takes the first as it comes.
+    const [first] = await restRows<{ name: string }>(session.tokens, 'ai_models')
+    expect(first?.name).toBe('Claude Haiku 4.5')
+    renderApp()
+    const input = await composer()
+    expect(input).toBeEnabled()
+    expect(screen.getAllByRole('button', { name: /Claude Haiku 4\.5/ })[0]).toBeInTheDocument()
+  })
+
+  test('input rules: blank text cannot be sent, Shift+Enter breaks the line, Enter sends', async () => {
+    const session = await signedIn()
+    await withKey(session, 'anthropic', 'sk-ant-test-rules')
+    renderApp()
+    const input = await composer()
+    const send = screen.getByRole('button', { name: 'Send message' })
+    expect(send).toBeDisabled()
+    await userEvent.type(input, '   {Enter}')
+    expect(providerFakes().requests).toHaveLength(0)
+    expect(await restRows(session.tokens, 'chat_messages')).toHaveLength(0)
+
+    await userEvent.clear(input)
+    await userEvent.type(input, 'first line{Shift>}{Enter}{/Shift}second line')
+    expect(input).toHaveValue('first line\nsecond line')
+    expect(send).toBeEnabled()
+    await userEvent.type(input, '{Enter}')
+    expect(await screen.findByText('Anthropic fake reply', { exact: false })).toBeInTheDocument()
+    expect(input).toHaveValue('')
+    expect(providerFakes().requests).toHaveLength(1)
+  })
+
+  test('sends: user row saved, the provider called with the context, the reply saved and rendered', async () => {
+    const session = await signedIn()
+    await withKey(session, 'anthropic', 'sk-ant-test-happy')
+    renderApp()
+    const input = await composer()
+    await userEvent.type(input, 'Show me some code{Enter}')
+    // Disabled with a spinner while the reply is on its way.
+    expect(input).toBeDisabled()
+    expect(screen.getByRole('status', { name: 'Sending' })).toBeInTheDocument()
+
+    const reply = await screen.findByRole('article', { name: 'Claude Haiku 4.5 message' })
+    expect(within(reply).getByText('Anthropic fake reply', { exact: false }).tagName).toBe('STRONG')
+    expect(within(reply).getAllByRole('listitem')).toHaveLength(2)
+    expect(within(reply).getByRole('button', { name: 'Copy code' })).toBeInTheDocument()
+    await waitFor(() => expect(input).toBeEnabled())
+
+    const [request] = providerFakes().requests
+    expect(request).toMatchObject({
+      provider: 'anthropic',
+      headers: { 'x-api-key': 'sk-ant-test-happy' },
+      body: {
+        model: 'claude-haiku-4-5',
+        messages: [{ role: 'user', content: 'Show me some code' }],
+      },
+    })
+    const rows = await restRows<ChatMessage>(
+      session.tokens,
+      'chat_messages',
+      'select=*&order=created_at.asc',
+    )
+    expect(rows.map((r) => [r.role, r.content.slice(0, 18)])).toEqual([
+      ['user', 'Show me some code'],
+      ['assistant', '**Anthropic fake r'],
+    ])
+    expect(rows[0]?.id).toMatch(/^msg_\d+_user$/)
+    expect(rows[1]?.id).toMatch(/^msg_\d+_assistant$/)
+    expect(rows[0]).toMatchObject({
+      userId: session.userId,
+      modelId: 'claude-haiku-4-5',
+      systemPromptId: null,
+    })
+  })
+
+  test('a later turn carries the earlier messages; a restart shows the history, oldest first', async () => {
+    const session = await signedIn()
+    await withKey(session, 'anthropic', 'sk-ant-test-history')
+    const first = renderApp()
+    const input = await composer()
+    await userEvent.type(input, 'one{Enter}')
+    await screen.findByText('You said: one')
+    await waitFor(() => expect(input).toBeEnabled())
+    await userEvent.type(input, 'two{Enter}')
+    await screen.findByText('You said: two')
+    const second = providerFakes().requests[1]?.body as { messages: Array<{ role: string }> }
+    expect(second.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user'])
+    first.unmount()
+
+    renderApp()
+    const articles = await screen.findAllByRole('article')
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4))
+    expect(articles[0]).toHaveTextContent('one')
+    expect(screen.getAllByRole('article')[3]).toHaveTextContent('You said: two')
+  })
+
+  test('no key: both toasts, the message is kept and the input works again', async () => {
+    const session = await signedIn()
+    renderApp()
+    const input = await composer()
+    await userEvent.type(input, 'hello?{Enter}')
+    expect(
+      await screen.findByText(
+        'No API key found for anthropic. Please add your API key in the model settings.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByText('Please add your API key in the model settings')).toBeInTheDocument()
+    expect(screen.getByRole('article', { name: 'You message' })).toHaveTextContent('hello?')
+    await waitFor(() => expect(input).toBeEnabled())
+    expect(providerFakes().requests).toHaveLength(0)
+    expect(await restRows(session.tokens, 'chat_messages')).toHaveLength(1)
+  })
+
+  test('a provider error shows its message and keeps the user message', async () => {
+    const session = await signedIn()
+    await withKey(session, 'anthropic', 'sk-ant-test-failing')
+    renderApp()
+    const input = await composer()
+    await userEvent.type(input, 'break please [[fail:500]{Enter}')
+    expect(await screen.findByText(/^Anthropic API error: /)).toBeInTheDocument()
+    expect(screen.getByRole('article', { name: 'You message' })).toHaveTextContent('break please')
+    await waitFor(() => expect(input).toBeEnabled())
+    expect(await restRows(session.tokens, 'chat_messages')).toHaveLength(1)
+  })
+
+  test('a network failure on the provider call shows its message', async () => {
+    const session = await signedIn()
+    await withKey(session, 'anthropic', 'sk-ant-test-silent')
+    renderApp()
+    const input = await composer()
+    mswServer.use(http.post('https://api.anthropic.com/v1/messages', () => HttpResponse.error()))
+    await userEvent.type(input, 'anyone there?{Enter}')
+    expect(await screen.findByText('Failed to fetch')).toBeInTheDocument()
+    await waitFor(() => expect(input).toBeEnabled())
+  })
+
+  test('a model withdrawn since the list loaded: "Model not found"', async () => {
+    await signedIn()
+    renderApp()
+    const input = await composer()
+    // The send looks the model up by id; the platform no longer has it.
+    mswServer.use(
+      http.get(`${TEST_ORIGIN}/api/db/prompt-chat/rest/v1/ai_models`, ({ request }) =>
+        new URL(request.url).searchParams.has('id') ? HttpResponse.json([]) : undefined,
+      ),
+    )
+    await userEvent.type(input, 'hi{Enter}')
+    expect(await screen.findByText('Model not found')).toBeInTheDocument()
+    await waitFor(() => expect(input).toBeEnabled())
+  })
+
+  test('models that fail to load: "Failed to load AI models", and the input stays disabled', async () => {
+    await signedIn()
+    mswServer.use(
+      http.get(`${TEST_ORIGIN}/api/db/prompt-chat/rest/v1/ai_models`, () =>
+        HttpResponse.json({ error: { message: 'boom' } }, { status: 500 }),
+      ),
+    )
+    renderApp()
+    expect(await screen.findByText('Failed to load AI models')).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveAttribute(
+      'placeholder',
+      'Select a model to start chatting...',
+    )
+  })
+
+  test('avatars, timestamps and alignment follow the saved style config', async () => {
+    const session = await signedIn()
+    await withKey(session, 'anthropic', 'sk-ant-test-style')
+    localStorage.setItem(
+      'styleConfig',
+      JSON.stringify({ showAvatars: false, showTimestamps: false, messageAlignment: 'right' }),
+    )
+    renderApp()
+    const input = await composer()
+    await userEvent.type(input, 'styled{Enter}')
+    const mine = await screen.findByRole('article', { name: 'You message' })
+    expect(within(mine).queryByTestId('avatar')).toBeNull()
+    expect(mine.querySelector('time')).toBeNull()
+    expect(mine.className).toMatch(/flex-d_row-reverse/)
+  })
+
+  test('by default (spec §3) messages show avatars and timestamps, aligned left', async () => {
+    const session = await signedIn()
+    await withKey(session, 'anthropic', 'sk-ant-test-default-style')
+    renderApp()
+    const input = await composer()
+    await userEvent.type(input, 'plain{Enter}')
+    const mine = await screen.findByRole('article', { name: 'You message' })
+    expect(within(mine).getByTestId('avatar')).toBeInTheDocument()
+    expect(mine.querySelector('time')).toHaveAttribute('datetime', expect.stringMatching(/^\d{4}-/))
+    expect(mine.className).toMatch(/flex-d_row(?!-)/)
+  })
+
+  test('a failed history load is only logged: no toast, the chat still works', async () => {
+    await signedIn()
+    mswServer.use(
+      http.get(`${TEST_ORIGIN}/api/db/prompt-chat/rest/v1/chat_messages`, () =>
+        HttpResponse.json({ error: { message: 'history down' } }, { status: 500 }),
+      ),
+    )
+    renderApp()
+    await composer()
+    expect(screen.getByRole('heading', { name: 'Start a conversation' })).toBeInTheDocument()
+    expect(screen.queryByText('history down')).not.toBeInTheDocument()
+  })
+})

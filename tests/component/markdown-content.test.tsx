@@ -1,0 +1,82 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, test } from 'vitest'
+import { safeUrl } from '../../src/domain/safe-url'
+import { MarkdownContent } from '../../src/ui/markdown/markdown-content'
+
+describe('messages as markdown', () => {
+  test('GFM: tables, task lists, strikethrough and autolinks', () => {
+    const { container } = render(
+      <MarkdownContent
+        text={'| a | b |\n| - | - |\n| 1 | 2 |\n\n- [x] done\n\n~~old~~ see www.example.com'}
+      />,
+    )
+    expect(screen.getByRole('table')).toHaveTextContent('a')
+    expect(screen.getByRole('checkbox')).toBeChecked()
+    expect(container.querySelector('del')).toHaveTextContent('old')
+    expect(screen.getByRole('link', { name: 'www.example.com' })).toHaveAttribute(
+      'href',
+      'http://www.example.com',
+    )
+  })
+
+  test('a fenced block gets its language, a copy button, and highlighting once loaded', async () => {
+    const { container } = render(<MarkdownContent text={'```ts\nconst answer = 42\n```'} />)
+    expect(screen.getByText('ts')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Copy code' })).toBeInTheDocument()
+    await waitFor(() => expect(container.querySelector('code.hljs .hljs-keyword')).not.toBeNull())
+    expect(container.querySelector('pre')).toHaveTextContent('const answer = 42')
+  })
+
+  test('raw HTML shows as text and never becomes elements', () => {
+    const { container } = render(
+      <MarkdownContent
+        text={'<img src=x onerror="alert(1)">\n\n<script>alert(2)</script>\n\nhi <b>bold</b>'}
+      />,
+    )
+    expect(container.querySelector('img, script, b, [onerror]')).toBeNull()
+    expect(container).toHaveTextContent('<img src=x onerror="alert(1)">')
+    expect(container).toHaveTextContent('<b>bold</b>')
+  })
+
+  test('links keep only http, https and mailto; others lose their target', () => {
+    const { container } = render(
+      <MarkdownContent
+        text={
+          '[web](https://example.com) [mail](mailto:a@example.com) [js](javascript:alert(1)) [data](data:text/html,x) ![pic](javascript:alert(1))'
+        }
+      />,
+    )
+    expect(screen.getByRole('link', { name: 'web' })).toHaveAttribute('href', 'https://example.com')
+    expect(screen.getByRole('link', { name: 'web' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer nofollow',
+    )
+    expect(screen.getByRole('link', { name: 'mail' })).toHaveAttribute(
+      'href',
+      'mailto:a@example.com',
+    )
+    expect(screen.queryByRole('link', { name: 'js' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'data' })).toBeNull()
+    expect(within(container).getByText('js')).toBeInTheDocument()
+    expect(container.querySelector('[href^="javascript" i], [src^="javascript" i]')).toBeNull()
+  })
+})
+
+describe('safeUrl', () => {
+  test.each([
+    ['https://example.com/a?b', 'https://example.com/a?b'],
+    ['HTTP://EXAMPLE.COM', 'HTTP://EXAMPLE.COM'],
+    ['mailto:x@example.com', 'mailto:x@example.com'],
+    ['/relative/path', '/relative/path'],
+    ['#section', '#section'],
+    ['javascript:alert(1)', ''],
+    ['JaVaScRiPt:alert(1)', ''],
+    ['java\nscript:alert(1)', ''],
+    [' \tjavascript:alert(1)', ''],
+    ['vbscript:msgbox', ''],
+    ['data:text/html;base64,PHNjcmlwdD4=', ''],
+    ['//evil.example/x', ''],
+  ])('%j → %j', (input, expected) => {
+    expect(safeUrl(input)).toBe(expected)
+  })
+})

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { apiKeysMachine, type SavedKeys } from '../../src/machines/api-keys.machine'
+import type { Notice } from '../../src/machines/chat.machine'
+import type { ProviderName } from '../../src/providers/chat-types'
+import { type ModelEvent, walkEveryTransition } from './chat-model-walk'
+
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+function startKeys(fakes: { load?: () => Promise<SavedKeys>; save?: () => Promise<void> } = {}) {
+  const notices: Notice[] = []
+  const saves: Array<{ provider: ProviderName; apiKey: string }> = []
+  const actor = createActor(
+    apiKeysMachine.provide({
+      actors: {
+        'load keys': fromPromise(async () => (fakes.load ? fakes.load() : {})),
+        'save key': fromPromise(
+          async ({ input }: { input: { provider: ProviderName; apiKey: string } }) => {
+            saves.push(input)
+            await fakes.save?.()
+          },
+        ),
+      },
+      actions: {
+        notify: (_, notice: Notice) => {
+          notices.push(notice)
+        },
+        'log error': () => {},
+      },
+    }),
+  )
+  actor.start()
+  return { actor, notices, saves, context: () => actor.getSnapshot().context }
+}
+
+describe('api keys', () => {
+  it('loads the saved keys on start: filled in and marked Saved', async () => {
+    const keys = startKeys({ load: async () => ({ anthropic: 'sk-ant-1' }) })
+    expect(keys.actor.getSnapshot().hasTag('busy')).toBe(true)
+    await flush()
+    expect(keys.context().drafts).toEqual({ openai: '', anthropic: 'sk-ant-1', google: '' })
+    expect(keys.context().saved).toEqual({ openai: false, anthropic: true, google: false })
+  })
+
+  it("a failed load: 'Failed to load saved API keys', and the rows still work", async () => {
+    const keys = startKeys({ load: async () => Promise.reject(new Error('x')) })
+    await flush()
+    expect(keys.notices).toEqual([{ kind: 'error', message: 'Failed to load saved API keys' }])
+    expect(keys.actor.getSnapshot().matches('ready')).toBe(true)
+  })
+
+  it("refuses a blank key: 'API key cannot be empty'", async () => {
+    const keys = startKeys()
+    await flush()
+    keys.actor.send({ type: 'key.change', provider: 'openai', value: '  \t ' })
+    keys.actor.send({ type: 'key.save', provider: 'openai' })
+    expect(keys.notices).toEqual([{ kind: 'error', message: 'API key cannot be empty' }])
+    expect(keys.saves).toEqual([])
+  })
+
+  it('saves the trimmed key, one provider at a time, and says so', async () => {
+    let release: () => void = () => {}
+    const keys = startKeys({ save: () => new Promise<void>((resolve) => (release = resolve)) })
+    await flush()
+    keys.actor.send({ type: 'key.change', provider: 'google', value: ' AIza-1 ' })
+    keys.actor.send({ type: 'key.change', provider: 'openai', value: 'sk-1' })
+    keys.actor.send({ type: 'key.save', provider: 'google' })
+    expect(keys.context().saving).toBe('google')
+    keys.actor.send({ type: 'key.save', provider: 'openai' }) // ignored while a save runs
+    release()
+    await flush()
+    expect(keys.saves).toEqual([{ provider: 'google', apiKey: 'AIza-1' }])
+    expect(keys.notices).toEqual([
+      { kind: 'success', message: 'google API key saved successfully' },
+    ])
+    expect(keys.context()).toMatchObject({ saving: null, saved: { google: true, openai: false } })
+  })
+
+  it("a failed save: 'Failed to save API key. Please try again.'", async () => {
+    const keys = startKeys({ save: async () => Promise.reject(new Error('x')) })
+    await flush()
+    keys.actor.send({ type: 'key.change', provider: 'openai', value: 'sk-1' })
+    keys.actor.send({ type: 'key.save', provider: 'openai' })
+    await flush()
+    expect(keys.notices.map((n) => n.message)).toEqual([
+      'Failed to save API key. Please try again.',
+    ])
+    expect(keys.context().saved.openai).toBe(false)
+  })
+
+  it('show/hide toggles one row', () => {
+    const keys = startKeys()
+    keys.actor.send({ type: 'key.toggleVisibility', provider: 'anthropic' })
+    expect(keys.context().revealed).toEqual({ openai: false, anthropic: true, google: false })
+  })
+})
+
+const MODEL_EVENTS: ModelEvent[] = [
+  { type: 'key.change', provider: 'openai', value: 'sk-1' },
+  { type: 'key.change', provider: 'openai', value: ' ' },
+  { type: 'key.toggleVisibility', provider: 'openai' },
+  { type: 'key.save', provider: 'openai' },
+  { type: 'xstate.done.actor.keysLoader', output: { openai: 'sk-0' } },
+  { type: 'xstate.error.actor.keysLoader', error: new Error('x') },
+  { type: 'xstate.done.actor.keySaver', output: undefined },
+  { type: 'xstate.error.actor.keySaver', error: new Error('x') },
+]
+
+describe('api keys machine model', () => {
+  it('walks every declared transition', async () => {
+    const { replays, missing } = await walkEveryTransition({
+      machine: apiKeysMachine,
+      provide: (deferred) =>
+        apiKeysMachine.provide({
+          actors: { 'load keys': deferred as never, 'save key': deferred as never },
+          actions: { notify: () => {}, 'log error': () => {} },
+        }),
+      events: MODEL_EVENTS,
+      serialize: (s) => JSON.stringify([s.value, s.context.drafts.openai.trim() !== '']),
+      tags: ['busy'],
+    })
+    expect(replays).toBeGreaterThan(10)
+    expect(missing).toEqual([])
+  })
+})

@@ -1,0 +1,50 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { decodeApiKey, encodeApiKey } from '../../src/domain/api-key-encoding'
+import { buildChatContext, CONTEXT_EARLIER_MESSAGES } from '../../src/domain/chat-context'
+import type { ChatTurn } from '../../src/providers/chat-types'
+
+const turn: fc.Arbitrary<ChatTurn> = fc.record({
+  role: fc.constantFrom('user' as const, 'assistant' as const),
+  content: fc.string(),
+})
+const prompt = fc.option(fc.record({ id: fc.string(), title: fc.string(), content: fc.string() }), {
+  nil: null,
+})
+
+describe('the chat context (spec §4)', () => {
+  it('is the system prompt when active, then at most 10 earlier messages in order, then the new one', () => {
+    fc.assert(
+      fc.property(
+        prompt,
+        fc.array(turn, { maxLength: 40 }),
+        fc.string(),
+        (system, earlier, text) => {
+          const context = buildChatContext(system, earlier, text)
+          const head = system ? [{ role: 'system', content: system.content }] : []
+          const kept = earlier.slice(Math.max(0, earlier.length - CONTEXT_EARLIER_MESSAGES))
+          expect(context).toEqual([...head, ...kept, { role: 'user', content: text }])
+          expect(context.length - head.length - 1).toBeLessThanOrEqual(10)
+          expect(context.filter((t) => t.role === 'system')).toHaveLength(system ? 1 : 0)
+        },
+      ),
+    )
+  })
+})
+
+describe('stored API keys', () => {
+  it('any key survives base64 encoding, and the stored form is plain base64', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (key) => {
+        const stored = encodeApiKey(key)
+        expect(stored).toMatch(/^[A-Za-z0-9+/]*={0,2}$/)
+        expect(decodeApiKey(stored)).toBe(key)
+      }),
+    )
+  })
+
+  it('text that is not base64 of UTF-8 decodes to null (the key is skipped)', () => {
+    expect(decodeApiKey('%%% not base64 %%%')).toBeNull()
+    expect(decodeApiKey(btoa('\xff\xfe'))).toBeNull()
+  })
+})
