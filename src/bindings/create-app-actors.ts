@@ -3,6 +3,8 @@ import { createPlatformClient } from '../platform/index'
 import type { AppActors } from '../ui/app-actors'
 import { createAuthActor } from './auth-binding'
 import type { BrowserEnv } from './browser-env'
+import { createChatActors } from './chat-binding'
+import { createPromptActors } from './prompt-bindings'
 import { createThemeActor } from './theme-binding'
 
 /** Builds and starts every app-wide actor. Called once by main.tsx, and by component tests. */
@@ -18,12 +20,33 @@ export function createAppActors(
     storage: env.storage,
     fetch: fetchImpl,
   })
+  // The app shows its own signed-out landing card, so it does not force the login redirect.
+  const auth = createAuthActor(platform, env, { authUrl: config.authUrl, authRequired: false })
+  const { chat: chatActor, modelPicker } = createChatActors({
+    platform,
+    env,
+    auth,
+    providerBaseUrls: config.providerBaseUrls,
+  })
   const actors: AppActors = {
-    // The app shows its own signed-out landing card, so it does not force the login redirect.
-    auth: createAuthActor(platform, env, { authUrl: config.authUrl, authRequired: false }),
+    auth,
+    chat: chatActor,
+    modelPicker,
     theme: createThemeActor(env),
+    prompts: createPromptActors({
+      platform,
+      env,
+      auth,
+      // The prompt features talk to the chat only through its ChatPort events.
+      chat: chatActor,
+      authUrl: config.authUrl,
+      parent: env.inIframe && typeof window !== 'undefined' ? window.parent : null,
+      referrer: typeof document !== 'undefined' ? document.referrer : '',
+    }),
   }
   actors.theme.start()
+  actors.chat.start()
+  actors.modelPicker.start()
   actors.auth.start()
   return actors
 }

@@ -1,9 +1,13 @@
 import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
+import { ApiKeysDialog } from './api-keys-dialog'
 import { useAppActors } from './app-actors'
 import { AppHeader } from './app-header'
-import { ChatEmptyState } from './chat-empty-state'
 import { MessageInput } from './message-input'
+import { MessageList } from './message-list'
+import { ModelPickerDialog } from './model-picker-dialog'
+import { PromptOverlays } from './prompt-overlays'
+import { SharedPromptBanner } from './shared-prompt-banner'
 
 export function SignedInScreen() {
   const { auth } = useAppActors()
@@ -14,12 +18,16 @@ export function SignedInScreen() {
       <main
         className={css({ flex: 1, w: 'full', maxW: '3xl', mx: 'auto', px: '4', pt: '8', pb: '36' })}
       >
+        <SharedPromptBanner />
         <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
           Welcome, <strong className={css({ color: 'fg', fontWeight: 'semibold' })}>{name}</strong>
         </p>
-        <ChatEmptyState />
+        <MessageList />
       </main>
-      <MessageInput modelName={null} />
+      <MessageInput />
+      <ModelPickerDialog />
+      <ApiKeysDialog />
+      <PromptOverlays />
     </div>
   )
 }

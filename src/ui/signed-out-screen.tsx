@@ -2,10 +2,12 @@ import { css, cx } from 'styled-system/css'
 import { useAppActors } from './app-actors'
 import { BrandMark } from './brand-mark'
 import { button } from './recipes/button'
+import { SharedPromptPreview, useSignInLabel } from './shared-prompt-preview'
 import { ThemeToggle } from './theme-toggle'
 
 export function SignedOutScreen() {
   const { auth } = useAppActors()
+  const signInLabel = useSignInLabel()
   return (
     <main className={css({ minH: '100vh', display: 'grid', placeItems: 'center', p: '6' })}>
       <ThemeToggle className={css({ position: 'fixed', top: '4', right: '4' })} />
@@ -33,12 +35,13 @@ export function SignedOutScreen() {
         <p className={css({ color: 'fg.muted', lineHeight: 'relaxed', mb: '8' })}>
           Choose from leading AI models, manage your prompts, and chat with AI collaboratively.
         </p>
+        <SharedPromptPreview />
         <button
           type="button"
           className={cx(button({ size: 'lg' }), css({ w: 'full' }))}
           onClick={() => auth.send({ type: 'auth.login' })}
         >
-          Sign In to Continue
+          {signInLabel}
         </button>
       </section>
     </main>

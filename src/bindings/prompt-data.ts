@@ -1,0 +1,213 @@
+import { linkedRecordId, sharedPromptId } from '../domain/prompt-ids'
+import { ratingSummary } from '../domain/prompt-search'
+import type {
+  ActivePrompt,
+  LibraryPrompt,
+  LibraryTab,
+  PromptDraft,
+  PromptRow,
+  QuickPromptEntry,
+} from '../domain/prompt-types'
+import type { CreateDraft, DeleteOutcome, EditDraft } from '../machines/prompt-library.machine'
+import type { AddOutcome } from '../machines/quick-prompts.machine'
+import type { DbClient } from '../platform/db-client'
+
+/** The public list shows at most this many prompts (spec §9). */
+export const PUBLIC_LIST_LIMIT = 50
+
+interface RatingRow {
+  id: string
+  promptId: string
+  userId: string
+  rating: string
+}
+
+/** The prompt operations of spec §7.2, for one signed-in user, over the platform database. */
+export function createPromptData(db: DbClient, userId: () => string, now: () => number = Date.now) {
+  const prompts = db.table<PromptRow>('prompts')
+  const ratings = db.table<RatingRow>('promptRatings')
+  const hides = db.table<{ id: string; userId: string; promptId: string }>('userPromptDeletions')
+  const quick = db.table<{ id: string; userId: string; promptId: string; createdAt: string }>(
+    'quickPrompts',
+  )
+
+  /** Adds author and rating to rows; a failed rating load counts as no ratings (spec §8.2). */
+  async function withRatings(rows: PromptRow[]): Promise<LibraryPrompt[]> {
+    const me = userId()
+    let all: RatingRow[] = []
+    if (rows.length) {
+      try {
+        all = await ratings.list({ where: { promptId: { in: rows.map((r) => r.id) } } })
+      } catch (error) {
+        console.error('Failed to load ratings', error)
+      }
+    }
+    return rows.map((row) => ({
+      ...row,
+      isOwn: row.userId === me,
+      ...ratingSummary(all.filter((r) => r.promptId === row.id)),
+    }))
+  }
+
+  async function hiddenIds(): Promise<Set<string>> {
+    const rows = await hides.list({ where: { userId: userId() } })
+    return new Set(rows.map((r) => r.promptId))
+  }
+
+  return {
+    async loadLibrary(tab: LibraryTab): Promise<LibraryPrompt[]> {
+      const where = tab === 'public' ? { isPublic: '1' } : { userId: userId() }
+      const [rows, hidden] = await Promise.all([
+        prompts.list({
+          where,
+          orderBy: { createdAt: 'desc' },
+          limit: tab === 'public' ? PUBLIC_LIST_LIMIT : undefined,
+        }),
+        hiddenIds(),
+      ])
+      return withRatings(rows.filter((row) => !hidden.has(row.id)))
+    },
+
+    createPrompt(draft: CreateDraft) {
+      return prompts.create({
+        userId: userId(),
+        title: draft.title,
+        content: draft.content,
+        type: draft.type,
+        isPublic: draft.isPublic ? '1' : '0',
+        isActive: '0',
+        createdAt: new Date(now()).toISOString(),
+      })
+    },
+
+    updatePrompt(edit: EditDraft) {
+      return prompts.update(edit.id, {
+        title: edit.title,
+        content: edit.content,
+        updatedAt: new Date(now()).toISOString(),
+      })
+    },
+
+    /** One rating per user per prompt: update the one that exists, create otherwise. */
+    async ratePrompt(promptId: string, rating: number) {
+      const me = userId()
+      const [existing] = await ratings.list({ where: { promptId, userId: me }, limit: 1 })
+      if (existing) {
+        return ratings.update(existing.id, {
+          rating: String(rating),
+          updatedAt: new Date(now()).toISOString(),
+        } as Partial<RatingRow>)
+      }
+      return ratings.create({
+        id: linkedRecordId('rating', me, promptId, now()),
+        promptId,
+        userId: me,
+        rating: String(rating),
+      })
+    },
+
+    /** Someone else's prompt becomes the user's own, private and inactive. */
+    saveCopy(prompt: PromptRow) {
+      return prompts.create({
+        userId: userId(),
+        title: prompt.title,
+        content: prompt.content,
+        type: prompt.type,
+        isPublic: '0',
+        isActive: '0',
+        createdAt: new Date(now()).toISOString(),
+      })
+    },
+
+    /** The owner deletes; anyone else gets a hide record instead. */
+    async deleteOrHide(prompt: PromptRow): Promise<DeleteOutcome> {
+      const me = userId()
+      if (prompt.userId === me) {
+        await prompts.delete(prompt.id)
+        return 'deleted'
+      }
+      await hides.create({
+        id: linkedRecordId('hide', me, prompt.id, now()),
+        userId: me,
+        promptId: prompt.id,
+      })
+      return 'hidden'
+    },
+
+    async loadActive(): Promise<ActivePrompt | null> {
+      const [row] = await prompts.list({
+        where: { userId: userId(), type: 'system', isActive: '1' },
+        limit: 1,
+      })
+      return row ? { id: row.id, title: row.title, content: row.content } : null
+    },
+
+    /**
+     * Every other system prompt of the user off, then the chosen one on, in one transaction.
+     * The partial unique index `prompts_one_active_system` refuses a racing second activation.
+     */
+    async activate(promptId: string) {
+      const me = userId()
+      const [, chosen] = await db.batch([
+        {
+          query: `update prompts set is_active = '0', updated_at = now()
+            where user_id = $1 and type = 'system' and is_active = '1' and id <> $2
+            and exists (select 1 from prompts where id = $2 and user_id = $1 and type = 'system')`,
+          params: [me, promptId],
+        },
+        {
+          query: `update prompts set is_active = '1', updated_at = now()
+            where id = $2 and user_id = $1 and type = 'system' returning id`,
+          params: [me, promptId],
+        },
+      ])
+      if (!chosen?.rows.length) throw new Error('Record with id not found')
+    },
+
+    deactivate(promptId: string) {
+      return prompts.update(promptId, { isActive: '0', updatedAt: new Date(now()).toISOString() })
+    },
+
+    async loadQuick(): Promise<QuickPromptEntry[]> {
+      const rows = await quick.list({ where: { userId: userId() }, orderBy: { createdAt: 'asc' } })
+      if (!rows.length) return []
+      const found = await withRatings(
+        await prompts.list({ where: { id: { in: rows.map((r) => r.promptId) } } }),
+      )
+      const byId = new Map(found.map((p) => [p.id, p]))
+      return rows.flatMap((row) => {
+        const prompt = byId.get(row.promptId)
+        return prompt ? [{ id: row.id, prompt }] : []
+      })
+    },
+
+    async addQuick(promptId: string): Promise<AddOutcome> {
+      const me = userId()
+      const existing = await quick.list({ where: { userId: me, promptId }, limit: 1 })
+      if (existing.length) return 'duplicate'
+      await quick.create({ id: linkedRecordId('quick', me, promptId, now()), userId: me, promptId })
+      return 'added'
+    },
+
+    removeQuick(entryId: string) {
+      return quick.delete(entryId)
+    },
+
+    /** A shared prompt lands private and inactive with id prompt_{time} (spec §3, §7.2). */
+    addShared(prompt: PromptDraft) {
+      const time = now()
+      return prompts.create({
+        id: sharedPromptId(time),
+        userId: userId(),
+        title: prompt.title,
+        content: prompt.content,
+        type: prompt.type,
+        isPublic: '0',
+        isActive: '0',
+        createdAt: new Date(time).toISOString(),
+      })
+    },
+  }
+}
+
+export type PromptData = ReturnType<typeof createPromptData>

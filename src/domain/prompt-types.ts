@@ -1,0 +1,43 @@
+/** A row of `prompts` as the SDK returns it (spec §3): flags are the text '1' or '0'. */
+export interface PromptRow {
+  id: string
+  userId: string
+  title: string
+  content: string
+  type: PromptType
+  isPublic: string
+  isActive: string
+  createdAt: string
+  updatedAt?: string
+}
+
+export type PromptType = 'user' | 'system'
+
+/** A prompt as a card shows it: its row plus who wrote it and how it is rated. */
+export interface LibraryPrompt extends PromptRow {
+  isOwn: boolean
+  averageRating: number
+  ratingCount: number
+}
+
+/** The fields a share link carries and a shared prompt needs. */
+export interface PromptDraft {
+  title: string
+  content: string
+  type: PromptType
+}
+
+/** The active system prompt, as the chat and the parent window see it. */
+export interface ActivePrompt {
+  id: string
+  title: string
+  content: string
+}
+
+export interface QuickPromptEntry {
+  /** The quick_prompts row id (what remove deletes). */
+  id: string
+  prompt: LibraryPrompt
+}
+
+export type LibraryTab = 'public' | 'mine'

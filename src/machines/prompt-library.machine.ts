@@ -1,0 +1,338 @@
+import { assign, fromPromise, setup } from 'xstate'
+import type { LibraryPrompt, LibraryTab, PromptType } from '../domain/prompt-types'
+import { type Notice, notProvided } from './prompt-notice'
+
+export const REQUIRED_MESSAGE = 'Title and content are required'
+
+export interface CreateDraft {
+  title: string
+  content: string
+  type: PromptType
+  isPublic: boolean
+}
+
+export interface EditDraft {
+  id: string
+  title: string
+  content: string
+}
+
+export interface LibraryContext {
+  tab: LibraryTab
+  search: string
+  prompts: LibraryPrompt[]
+  create: CreateDraft
+  edit: EditDraft
+  /** The prompt a running action is about (for its toast). */
+  subject: LibraryPrompt | null
+}
+
+export type LibraryEvent =
+  | { type: 'library.open' }
+  | { type: 'library.close' }
+  | { type: 'library.refresh' }
+  | { type: 'library.tab.change'; tab: LibraryTab }
+  | { type: 'library.search.change'; value: string }
+  | { type: 'prompt.run'; prompt: LibraryPrompt }
+  | { type: 'prompt.rate'; prompt: LibraryPrompt; rating: number }
+  | { type: 'prompt.saveCopy'; prompt: LibraryPrompt }
+  | { type: 'prompt.delete'; prompt: LibraryPrompt }
+  | { type: 'prompt.copyLink'; prompt: LibraryPrompt; link: string }
+  | { type: 'prompt.edit'; prompt: LibraryPrompt }
+  | { type: 'create.open' }
+  | { type: 'create.change'; patch: Partial<CreateDraft> }
+  | { type: 'create.submit' }
+  | { type: 'edit.change'; patch: Partial<Omit<EditDraft, 'id'>> }
+  | { type: 'form.cancel' }
+  | { type: 'edit.submit' }
+
+export type DeleteOutcome = 'deleted' | 'hidden'
+
+const EMPTY_CREATE: CreateDraft = { title: '', content: '', type: 'user', isPublic: false }
+const EMPTY_EDIT: EditDraft = { id: '', title: '', content: '' }
+
+const complete = (draft: { title: string; content: string }) =>
+  draft.title.trim() !== '' && draft.content.trim() !== ''
+
+const notice = (kind: Notice['kind'], message: string) => ({
+  type: 'notify' as const,
+  params: { kind, message },
+})
+
+/** The Prompt Library dialog: tabs, search, list loading and every card/create/edit action. */
+export const promptLibraryMachine = setup({
+  types: {
+    context: {} as LibraryContext,
+    events: {} as LibraryEvent,
+  },
+  actors: {
+    'load prompts': fromPromise<LibraryPrompt[], { tab: LibraryTab }>(async () => {
+      throw notProvided('load prompts')
+    }),
+    'create prompt': fromPromise<unknown, CreateDraft>(async () => {
+      throw notProvided('create prompt')
+    }),
+    'update prompt': fromPromise<unknown, EditDraft>(async () => {
+      throw notProvided('update prompt')
+    }),
+    'rate prompt': fromPromise<unknown, { promptId: string; rating: number }>(async () => {
+      throw notProvided('rate prompt')
+    }),
+    'save prompt copy': fromPromise<unknown, { prompt: LibraryPrompt }>(async () => {
+      throw notProvided('save prompt copy')
+    }),
+    'delete or hide prompt': fromPromise<DeleteOutcome, { prompt: LibraryPrompt }>(async () => {
+      throw notProvided('delete or hide prompt')
+    }),
+    'copy text': fromPromise<unknown, { text: string }>(async () => {
+      throw notProvided('copy text')
+    }),
+  },
+  actions: {
+    notify: (_, _params: Notice) => {
+      throw notProvided('notify')
+    },
+    'fill chat input': (_, _params: { content: string }) => {
+      throw notProvided('fill chat input')
+    },
+  },
+  guards: {
+    'runs in chat?': ({ event }) => event.type === 'prompt.run' && event.prompt.type === 'user',
+    'create draft complete?': ({ context }) => complete(context.create),
+    'edit draft complete?': ({ context }) => complete(context.edit),
+    'whole stars?': ({ event }) =>
+      event.type === 'prompt.rate' &&
+      Number.isInteger(event.rating) &&
+      event.rating >= 1 &&
+      event.rating <= 5,
+  },
+}).createMachine({
+  id: 'promptLibrary',
+  context: {
+    tab: 'public',
+    search: '',
+    prompts: [],
+    create: EMPTY_CREATE,
+    edit: EMPTY_EDIT,
+    subject: null,
+  },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: { 'library.open': 'open' },
+    },
+    open: {
+      tags: 'open',
+      on: {
+        'library.close': 'closed',
+        'library.refresh': '.loading',
+        'library.tab.change': {
+          target: '.loading',
+          actions: assign({ tab: ({ event }) => event.tab }),
+        },
+        'library.search.change': { actions: assign({ search: ({ event }) => event.value }) },
+      },
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: 'busy',
+          invoke: {
+            id: 'load prompts',
+            src: 'load prompts',
+            input: ({ context }) => ({ tab: context.tab }),
+            onDone: { target: 'ready', actions: assign({ prompts: ({ event }) => event.output }) },
+            onError: {
+              target: 'ready',
+              actions: [assign({ prompts: [] }), notice('error', 'Failed to load prompts')],
+            },
+          },
+        },
+        ready: {
+          on: {
+            'prompt.run': {
+              guard: 'runs in chat?',
+              target: '#promptLibrary.closed',
+              actions: [
+                {
+                  type: 'fill chat input',
+                  params: ({ event }) => ({ content: event.prompt.content }),
+                },
+                {
+                  type: 'notify',
+                  params: ({ event }) => ({
+                    kind: 'success',
+                    message: `Running prompt: ${event.prompt.title}`,
+                  }),
+                },
+              ],
+            },
+            'prompt.rate': { guard: 'whole stars?', target: 'rating' },
+            'prompt.saveCopy': {
+              target: 'savingCopy',
+              actions: assign({ subject: ({ event }) => event.prompt }),
+            },
+            'prompt.delete': 'deleting',
+            'prompt.copyLink': 'copying',
+            'prompt.edit': {
+              target: 'editing',
+              actions: assign({
+                edit: ({ event }) => ({
+                  id: event.prompt.id,
+                  title: event.prompt.title,
+                  content: event.prompt.content,
+                }),
+              }),
+            },
+            'create.open': { target: 'creating', actions: assign({ create: EMPTY_CREATE }) },
+          },
+        },
+        rating: {
+          tags: 'busy',
+          invoke: {
+            id: 'rate prompt',
+            src: 'rate prompt',
+            input: ({ event }) =>
+              event.type === 'prompt.rate'
+                ? { promptId: event.prompt.id, rating: event.rating }
+                : { promptId: '', rating: 0 },
+            onDone: { target: 'loading', actions: notice('success', 'Rating saved') },
+            onError: { target: 'ready', actions: notice('error', 'Failed to save rating') },
+          },
+        },
+        savingCopy: {
+          tags: 'busy',
+          invoke: {
+            id: 'save prompt copy',
+            src: 'save prompt copy',
+            input: ({ context }) => ({ prompt: context.subject as LibraryPrompt }),
+            onDone: {
+              target: 'loading',
+              actions: {
+                type: 'notify',
+                params: ({ context }) => ({
+                  kind: 'success',
+                  message: `Saved "${context.subject?.title ?? ''}" to your prompts`,
+                }),
+              },
+            },
+            onError: { target: 'ready', actions: notice('error', 'Failed to save prompt') },
+          },
+        },
+        deleting: {
+          tags: 'busy',
+          invoke: {
+            id: 'delete or hide prompt',
+            src: 'delete or hide prompt',
+            input: ({ event }) => ({ prompt: (event as { prompt: LibraryPrompt }).prompt }),
+            onDone: {
+              target: 'loading',
+              actions: {
+                type: 'notify',
+                params: ({ event }) => ({
+                  kind: 'success',
+                  message:
+                    event.output === 'deleted'
+                      ? 'Prompt deleted successfully'
+                      : 'Prompt hidden from your library',
+                }),
+              },
+            },
+            onError: { target: 'ready', actions: notice('error', 'Failed to delete prompt') },
+          },
+        },
+        copying: {
+          invoke: {
+            id: 'copy text',
+            src: 'copy text',
+            input: ({ event }) => ({ text: event.type === 'prompt.copyLink' ? event.link : '' }),
+            onDone: {
+              target: 'ready',
+              actions: notice('success', 'Share link copied to clipboard!'),
+            },
+            onError: { target: 'ready', actions: notice('error', 'Failed to copy URL') },
+          },
+        },
+        creating: {
+          tags: 'creating',
+          on: {
+            'form.cancel': 'ready',
+            'create.change': {
+              actions: assign({
+                create: ({ context, event }) => ({ ...context.create, ...event.patch }),
+              }),
+            },
+          },
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'create.submit': [
+                  { guard: 'create draft complete?', target: 'submitting' },
+                  { actions: notice('error', REQUIRED_MESSAGE) },
+                ],
+              },
+            },
+            submitting: {
+              tags: 'busy',
+              invoke: {
+                id: 'create prompt',
+                src: 'create prompt',
+                input: ({ context }) => ({
+                  ...context.create,
+                  title: context.create.title.trim(),
+                  content: context.create.content.trim(),
+                }),
+                onDone: {
+                  target: '#promptLibrary.open.loading',
+                  actions: notice('success', 'Prompt created successfully'),
+                },
+                onError: { target: 'editing', actions: notice('error', 'Failed to create prompt') },
+              },
+            },
+          },
+        },
+        editing: {
+          tags: 'editing',
+          on: {
+            'form.cancel': 'ready',
+            'edit.change': {
+              actions: assign({
+                edit: ({ context, event }) => ({ ...context.edit, ...event.patch }),
+              }),
+            },
+          },
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'edit.submit': [
+                  { guard: 'edit draft complete?', target: 'submitting' },
+                  { actions: notice('error', REQUIRED_MESSAGE) },
+                ],
+              },
+            },
+            submitting: {
+              tags: 'busy',
+              invoke: {
+                id: 'update prompt',
+                src: 'update prompt',
+                input: ({ context }) => ({
+                  id: context.edit.id,
+                  title: context.edit.title.trim(),
+                  content: context.edit.content.trim(),
+                }),
+                onDone: {
+                  target: '#promptLibrary.open.loading',
+                  actions: notice('success', 'Prompt updated successfully'),
+                },
+                onError: { target: 'editing', actions: notice('error', 'Failed to update prompt') },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+})
+
+export type PromptLibraryMachine = typeof promptLibraryMachine

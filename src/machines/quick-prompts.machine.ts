@@ -1,0 +1,201 @@
+import { assign, fromPromise, setup } from 'xstate'
+import type { LibraryPrompt, QuickPromptEntry } from '../domain/prompt-types'
+import { type Notice, notProvided } from './prompt-notice'
+
+/** A quick prompt runs this long after the input is filled (spec §9). */
+export const QUICK_SEND_DELAY_MS = 100
+
+export interface QuickPromptsContext {
+  entries: QuickPromptEntry[]
+  /** The prompt being added, removed or run (for its toast). */
+  subject: LibraryPrompt | null
+}
+
+export type QuickPromptsEvent =
+  | { type: 'quick.open' }
+  | { type: 'quick.close' }
+  | { type: 'quick.refresh' }
+  | { type: 'quick.add'; prompt: LibraryPrompt }
+  | { type: 'quick.remove'; entry: QuickPromptEntry }
+  | { type: 'quick.run'; prompt: LibraryPrompt }
+
+export type AddOutcome = 'added' | 'duplicate'
+
+const notice = (kind: Notice['kind'], message: string) => ({
+  type: 'notify' as const,
+  params: { kind, message },
+})
+
+const titled =
+  (kind: Notice['kind'], message: (title: string) => string) =>
+  ({ context }: { context: QuickPromptsContext }) => ({
+    kind,
+    message: message(context.subject?.title ?? ''),
+  })
+
+/** The Quick Prompts panel: its list, add (from the library), remove and run. */
+export const quickPromptsMachine = setup({
+  types: {
+    context: {} as QuickPromptsContext,
+    events: {} as QuickPromptsEvent,
+  },
+  actors: {
+    'load quick prompts': fromPromise<QuickPromptEntry[]>(async () => {
+      throw notProvided('load quick prompts')
+    }),
+    'add quick prompt': fromPromise<AddOutcome, { prompt: LibraryPrompt }>(async () => {
+      throw notProvided('add quick prompt')
+    }),
+    'remove quick prompt': fromPromise<unknown, { entry: QuickPromptEntry }>(async () => {
+      throw notProvided('remove quick prompt')
+    }),
+  },
+  actions: {
+    notify: (_, _params: Notice) => {
+      throw notProvided('notify')
+    },
+    'fill chat input': (_, _params: { content: string }) => {
+      throw notProvided('fill chat input')
+    },
+    'send message': () => {
+      throw notProvided('send message')
+    },
+    'remember run': assign({
+      subject: ({ event }) => (event.type === 'quick.run' ? event.prompt : null),
+    }),
+  },
+  guards: {
+    'was duplicate?': ({ event }) =>
+      (event as unknown as { output: AddOutcome }).output === 'duplicate',
+  },
+  delays: {
+    'quick send delay': QUICK_SEND_DELAY_MS,
+  },
+}).createMachine({
+  id: 'quickPrompts',
+  context: { entries: [], subject: null },
+  type: 'parallel',
+  states: {
+    panel: {
+      initial: 'closed',
+      states: {
+        closed: { on: { 'quick.open': 'open' } },
+        open: {
+          tags: 'open',
+          on: { 'quick.close': 'closed', 'quick.run': 'closed' },
+        },
+      },
+    },
+    list: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'quick.open': 'loading',
+            'quick.refresh': 'loading',
+            'quick.add': {
+              target: 'adding',
+              actions: assign({ subject: ({ event }) => event.prompt }),
+            },
+            'quick.remove': {
+              target: 'removing',
+              actions: assign({ subject: ({ event }) => event.entry.prompt }),
+            },
+          },
+        },
+        loading: {
+          tags: 'busy',
+          invoke: {
+            id: 'load quick prompts',
+            src: 'load quick prompts',
+            onDone: { target: 'idle', actions: assign({ entries: ({ event }) => event.output }) },
+            onError: { target: 'idle', actions: notice('error', 'Failed to load quick prompts') },
+          },
+        },
+        adding: {
+          tags: 'busy',
+          invoke: {
+            id: 'add quick prompt',
+            src: 'add quick prompt',
+            input: ({ context }) => ({ prompt: context.subject as LibraryPrompt }),
+            onDone: [
+              {
+                guard: 'was duplicate?',
+                target: 'idle',
+                actions: notice('info', 'Prompt is already in your quick menu'),
+              },
+              {
+                target: 'loading',
+                actions: {
+                  type: 'notify',
+                  params: titled('success', (title) => `Added "${title}" to quick menu`),
+                },
+              },
+            ],
+            onError: { target: 'idle', actions: notice('error', 'Failed to add to quick menu') },
+          },
+        },
+        removing: {
+          tags: 'busy',
+          invoke: {
+            id: 'remove quick prompt',
+            src: 'remove quick prompt',
+            input: ({ event }) => ({ entry: (event as { entry: QuickPromptEntry }).entry }),
+            onDone: {
+              target: 'loading',
+              actions: {
+                type: 'notify',
+                params: titled('success', (title) => `Removed "${title}" from quick menu`),
+              },
+            },
+            onError: {
+              target: 'idle',
+              actions: notice('error', 'Failed to remove from quick menu'),
+            },
+          },
+        },
+      },
+    },
+    run: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'quick.run': {
+              target: 'waiting',
+              actions: [
+                'remember run',
+                {
+                  type: 'fill chat input',
+                  params: ({ event }) => ({ content: event.prompt.content }),
+                },
+                { type: 'notify', params: titled('success', (title) => `Running: ${title}`) },
+              ],
+            },
+          },
+        },
+        // The chat machine itself ignores the send when the text is blank, no model is
+        // chosen or a send is running (spec §4).
+        waiting: {
+          on: {
+            'quick.run': {
+              target: 'waiting',
+              reenter: true,
+              actions: [
+                'remember run',
+                {
+                  type: 'fill chat input',
+                  params: ({ event }) => ({ content: event.prompt.content }),
+                },
+                { type: 'notify', params: titled('success', (title) => `Running: ${title}`) },
+              ],
+            },
+          },
+          after: { 'quick send delay': { target: 'idle', actions: 'send message' } },
+        },
+      },
+    },
+  },
+})
+
+export type QuickPromptsMachine = typeof quickPromptsMachine

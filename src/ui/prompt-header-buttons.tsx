@@ -1,0 +1,23 @@
+import { useAppActors } from './app-actors'
+import { HeaderButton } from './header-layout'
+import { BookIcon, ZapIcon } from './prompt-icons'
+
+/** Header entries that open the Quick Prompts panel and the Prompt Library (bar or side menu). */
+export function PromptHeaderButtons({ className }: { className?: string }) {
+  const { library, quickPrompts } = useAppActors().prompts
+  return (
+    <div className={className}>
+      <HeaderButton
+        icon={<ZapIcon />}
+        label="Quick Prompts"
+        onClick={() => quickPrompts.send({ type: 'quick.open' })}
+      />
+      <HeaderButton
+        icon={<BookIcon />}
+        label="Library"
+        menuLabel="Prompt Library"
+        onClick={() => library.send({ type: 'library.open' })}
+      />
+    </div>
+  )
+}

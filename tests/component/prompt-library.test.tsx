@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, test } from 'vitest'
+import { installMockPlatform } from '../support/mock-platform'
+import { renderApp } from '../support/render-app'
+
+const mockPlatform = installMockPlatform()
+
+async function signedIn(email: string) {
+  localStorage.setItem('auth_tokens', JSON.stringify(await mockPlatform().signUp(email, email)))
+  const app = renderApp()
+  await screen.findByText(/Welcome,/)
+  return app
+}
+
+async function openLibrary() {
+  await userEvent.click(screen.getByRole('button', { name: 'Library' }))
+  return screen.findByRole('dialog', { name: 'Prompt Library' })
+}
+
+const toast = (text: string) => screen.findByText(text, {}, { timeout: 4000 })
+
+describe('the Prompt Library dialog', () => {
+  test('Browse Public lists public prompts by Anonymous; search filters; empty search says so', async () => {
+    await signedIn('browser@example.com')
+    const library = await openLibrary()
+    expect(within(library).getByRole('tab', { name: 'Browse Public' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    const cards = await within(library).findAllByRole('article')
+    expect(cards.length).toBeGreaterThan(0)
+    expect(within(cards[0]!).getByTestId('prompt-author')).toHaveTextContent('Anonymous')
+    expect(within(cards[0]!).getByText('Public')).toBeInTheDocument()
+    await userEvent.type(
+      within(library).getByPlaceholderText('Search prompts...'),
+      'zzz-no-such-prompt',
+    )
+    expect(within(library).getByText('No prompts found')).toBeInTheDocument()
+  })
+
+  test("My Prompts: empty state, create with validation, then the card is the user's own", async () => {
+    await signedIn('creator@example.com')
+    const library = await openLibrary()
+    await userEvent.click(within(library).getByRole('tab', { name: 'My Prompts' }))
+    expect(
+      await within(library).findByText("You haven't created any prompts yet"),
+    ).toBeInTheDocument()
+    await userEvent.click(within(library).getByRole('button', { name: 'Create Your First Prompt' }))
+
+    const create = await screen.findByRole('dialog', { name: 'Create New Prompt' })
+    const submit = within(create).getByRole('button', { name: 'Create Prompt' })
+    expect(submit).toBeDisabled()
+    await userEvent.type(within(create).getByLabelText('Title'), '  Haiku writer  ')
+    expect(submit).toBeDisabled()
+    await userEvent.type(within(create).getByLabelText('Content'), 'Write a **haiku** <b>now</b>')
+    await userEvent.click(within(create).getByText('System Prompt'))
+    await userEvent.click(within(create).getByText('Make Public'))
+    expect(submit).toBeEnabled()
+    await userEvent.click(submit)
+
+    expect(await toast('Prompt created successfully')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Create New Prompt' })).not.toBeInTheDocument(),
+    )
+    const card = await within(library).findByRole('article', { name: 'Haiku writer' })
+    expect(within(card).getByTestId('prompt-author')).toHaveTextContent('You')
+    expect(within(card).getByText('System')).toBeInTheDocument()
+    expect(within(card).getByText('Public')).toBeInTheDocument()
+    // A prompt's content is text: markup shows as written, never as HTML.
+    expect(within(card).getByText('Write a **haiku** <b>now</b>')).toBeInTheDocument()
+    expect(card.querySelector('b')).toBeNull()
+    expect(within(card).getByRole('textbox', { name: 'Share link for Haiku writer' })).toHaveValue(
+      `${window.location.origin}/?prompt=${encodeURIComponent(
+        JSON.stringify({
+          title: 'Haiku writer',
+          content: 'Write a **haiku** <b>now</b>',
+          type: 'system',
+        }),
+      )}`,
+    )
+  })
+
+  test('Edit Prompt saves trimmed changes; activate shows the Active badges', async () => {
+    await signedIn('editor@example.com')
+    const library = await openLibrary()
+    await userEvent.click(within(library).getByRole('button', { name: 'Create' }))
+    const create = await screen.findByRole('dialog', { name: 'Create New Prompt' })
+    await userEvent.type(within(create).getByLabelText('Title'), 'Tone')
+    await userEvent.type(within(create).getByLabelText('Content'), 'Be kind')
+    await userEvent.click(within(create).getByText('System Prompt'))
+    await userEvent.click(within(create).getByRole('button', { name: 'Create Prompt' }))
+    await toast('Prompt created successfully')
+    await userEvent.click(within(library).getByRole('tab', { name: 'My Prompts' }))
+    const card = await within(library).findByRole('article', { name: 'Tone' })
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Edit' }))
+    const edit = await screen.findByRole('dialog', { name: 'Edit Prompt' })
+    const title = within(edit).getByLabelText('Title')
+    await userEvent.clear(title)
+    expect(within(edit).getByRole('button', { name: 'Save Changes' })).toBeDisabled()
+    await userEvent.type(title, '  Gentle tone ')
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save Changes' }))
+    expect(await toast('Prompt updated successfully')).toBeInTheDocument()
+    const renamed = await within(library).findByRole('article', { name: 'Gentle tone' })
+
+    await userEvent.click(within(renamed).getByRole('button', { name: 'Activate' }))
+    expect(await toast('Activated: Gentle tone')).toBeInTheDocument()
+    expect(await screen.findByTestId('active-prompt-badge')).toHaveTextContent(
+      'Active: Gentle tone',
+    )
+    const active = await within(library).findByRole('article', { name: 'Gentle tone' })
+    await waitFor(() => expect(within(active).getByText('Active')).toBeInTheDocument())
+    await userEvent.click(within(active).getByRole('button', { name: 'Deactivate' }))
+    expect(await toast('Deactivated: Gentle tone')).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByTestId('active-prompt-badge')).not.toBeInTheDocument())
+
+    // The owner deletes their own prompt outright; deleting the active one ends it too.
+    const again = await within(library).findByRole('article', { name: 'Gentle tone' })
+    await userEvent.click(within(again).getByRole('button', { name: 'Activate' }))
+    expect(await screen.findByTestId('active-prompt-badge')).toHaveTextContent(
+      'Active: Gentle tone',
+    )
+    const inactive = await within(library).findByRole('article', { name: 'Gentle tone' })
+    await waitFor(() => expect(within(inactive).getByText('Active')).toBeInTheDocument())
+    await userEvent.click(within(inactive).getByRole('button', { name: 'Delete' }))
+    expect(await toast('Prompt deleted successfully')).toBeInTheDocument()
+    expect(
+      await within(library).findByText("You haven't created any prompts yet"),
+    ).toBeInTheDocument()
+  })
+
+  test('rate, save a copy, hide, and copy the share link from a public card', async () => {
+    await signedIn('rater@example.com')
+    const library = await openLibrary()
+    const [card] = await within(library).findAllByRole('article')
+    const title = card!.getAttribute('aria-label')!
+
+    await userEvent.click(within(card!).getByRole('radio', { name: '4 stars' }))
+    expect(await toast('Rating saved')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(
+        within(within(library).getByRole('article', { name: title })).getByTestId('rating-summary'),
+      ).toHaveTextContent('4.0 (1)'),
+    )
+
+    await userEvent.click(
+      within(within(library).getByRole('article', { name: title })).getByRole('button', {
+        name: 'Save',
+      }),
+    )
+    expect(await toast(`Saved "${title}" to your prompts`)).toBeInTheDocument()
+
+    const clipboard: string[] = []
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void clipboard.push(text) },
+    })
+    await userEvent.click(
+      within(within(library).getByRole('article', { name: title })).getByRole('button', {
+        name: 'Copy',
+      }),
+    )
+    expect(await toast('Share link copied to clipboard!')).toBeInTheDocument()
+    expect(clipboard[0]).toContain('?prompt=')
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async () => Promise.reject(new Error('denied')) },
+    })
+    await userEvent.click(
+      within(within(library).getByRole('article', { name: title })).getByRole('button', {
+        name: 'Copy',
+      }),
+    )
+    expect(await toast('Failed to copy URL')).toBeInTheDocument()
+
+    await userEvent.click(
+      within(within(library).getByRole('article', { name: title })).getByRole('button', {
+        name: 'Hide',
+      }),
+    )
+    expect(await toast('Prompt hidden from your library')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(within(library).queryByRole('article', { name: title })).not.toBeInTheDocument(),
+    )
+  })
+})

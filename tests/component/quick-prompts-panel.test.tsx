@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, test } from 'vitest'
+import { installMockPlatform } from '../support/mock-platform'
+import { mswServer } from '../support/msw-server'
+import { renderApp } from '../support/render-app'
+import { TEST_ORIGIN } from '../support/test-platform'
+
+const mockPlatform = installMockPlatform()
+const toast = (text: string) => screen.findByText(text, {}, { timeout: 4000 })
+
+async function signedIn(email: string) {
+  localStorage.setItem('auth_tokens', JSON.stringify(await mockPlatform().signUp(email, email)))
+  const app = renderApp()
+  await screen.findByText(/Welcome,/)
+  return app
+}
+
+async function openLibrary() {
+  await userEvent.click(screen.getByRole('button', { name: 'Library' }))
+  return screen.findByRole('dialog', { name: 'Prompt Library' })
+}
+
+describe('the Quick Prompts panel', () => {
+  test('empty state, add from the library (duplicate refused), run into the chat input, remove', async () => {
+    await signedIn('quick@example.com')
+    await userEvent.click(screen.getByRole('button', { name: 'Quick Prompts' }))
+    const panel = await screen.findByRole('dialog', { name: 'Quick Prompts' })
+    expect(await within(panel).findByText('No quick prompts added')).toBeInTheDocument()
+    expect(
+      within(panel).getByText('Add prompts to your quick menu from the Prompt Library'),
+    ).toBeInTheDocument()
+    await userEvent.click(within(panel).getByRole('button', { name: 'Close' }))
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Quick Prompts' })).not.toBeInTheDocument(),
+    )
+
+    const library = await openLibrary()
+    const cards = await within(library).findAllByRole('article')
+    const card = cards.find((c) => within(c).queryByRole('button', { name: 'Run' }))!
+    const title = card.getAttribute('aria-label')!
+    await userEvent.click(within(card).getByRole('button', { name: 'Add to Quick Menu' }))
+    expect(await toast(`Added "${title}" to quick menu`)).toBeInTheDocument()
+    await userEvent.click(within(card).getByRole('button', { name: 'Add to Quick Menu' }))
+    expect(await toast('Prompt is already in your quick menu')).toBeInTheDocument()
+    await userEvent.click(within(library).getByRole('button', { name: 'Close' }))
+
+    await userEvent.click(screen.getByRole('button', { name: 'Quick Prompts' }))
+    const reopened = await screen.findByRole('dialog', { name: 'Quick Prompts' })
+    await userEvent.click(await within(reopened).findByText(title))
+    expect(await toast(`Running: ${title}`)).toBeInTheDocument()
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Quick Prompts' })).not.toBeInTheDocument(),
+    )
+    expect(
+      (screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value,
+    ).not.toBe('')
+
+    await userEvent.click(screen.getByRole('button', { name: 'Quick Prompts' }))
+    const again = await screen.findByRole('dialog', { name: 'Quick Prompts' })
+    await userEvent.click(
+      await within(again).findByRole('button', { name: `Remove ${title} from quick menu` }),
+    )
+    expect(await toast(`Removed "${title}" from quick menu`)).toBeInTheDocument()
+    expect(await within(again).findByText('No quick prompts added')).toBeInTheDocument()
+  })
+
+  test('Run from the library fills the chat input and closes the library', async () => {
+    await signedIn('runner@example.com')
+    const library = await openLibrary()
+    const cards = await within(library).findAllByRole('article')
+    const card = cards.find((c) => within(c).queryByRole('button', { name: 'Run' }))!
+    const title = card.getAttribute('aria-label')!
+    await userEvent.click(within(card).getByRole('button', { name: 'Run' }))
+    expect(await toast(`Running prompt: ${title}`)).toBeInTheDocument()
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Prompt Library' })).not.toBeInTheDocument(),
+    )
+    expect(
+      (screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value.length,
+    ).toBeGreaterThan(0)
+  })
+
+  test('failed loads say so', async () => {
+    await signedIn('offline@example.com')
+    mswServer.use(
+      http.get(`${TEST_ORIGIN}/api/db/:project/rest/v1/prompts`, () =>
+        HttpResponse.json({ message: 'down' }, { status: 500 }),
+      ),
+      http.get(`${TEST_ORIGIN}/api/db/:project/rest/v1/quick_prompts`, () =>
+        HttpResponse.json({ message: 'down' }, { status: 500 }),
+      ),
+    )
+    const library = await openLibrary()
+    expect(await toast('Failed to load prompts')).toBeInTheDocument()
+    expect(within(library).getByText('No prompts found')).toBeInTheDocument()
+    await userEvent.click(within(library).getByRole('button', { name: 'Close' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Quick Prompts' }))
+    expect(await toast('Failed to load quick prompts')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import type { ActivePrompt } from '../../src/domain/prompt-types'
+import {
+  promptActivationMachine,
+  type ToggleTarget,
+} from '../../src/machines/prompt-activation.machine'
+import type { Notice } from '../../src/machines/prompt-notice'
+import { flush } from './prompt-fixtures'
+import { walkEveryTransition } from './prompt-model-walk'
+
+const REVIEWER: ToggleTarget = {
+  id: 's1',
+  title: 'Reviewer',
+  content: 'Review code',
+  type: 'system',
+  isActive: false,
+}
+const USER_PROMPT: ToggleTarget = { ...REVIEWER, id: 'u1', type: 'user' }
+
+function startActivation(
+  fakes: { load?: () => Promise<ActivePrompt | null>; toggle?: () => Promise<unknown> } = {},
+) {
+  const log: Array<[string, unknown]> = []
+  const actor = createActor(
+    promptActivationMachine.provide({
+      actors: {
+        'load active prompt': fromPromise(async () => (fakes.load ? fakes.load() : null)),
+        'activate prompt': fromPromise(async ({ input }) => {
+          log.push(['activate', input.prompt.id])
+          return fakes.toggle?.()
+        }),
+        'deactivate prompt': fromPromise(async ({ input }) => {
+          log.push(['deactivate', input.prompt.id])
+          return fakes.toggle?.()
+        }),
+      },
+      actions: {
+        notify: (_, n: Notice) => {
+          log.push(['notify', n.message])
+        },
+        'tell chat': (_, { prompt }) => {
+          log.push(['chat', prompt])
+        },
+        'notify parent': (_, { prompt }) => {
+          log.push(['parent', prompt])
+        },
+        'announce change': () => {
+          log.push(['announce', null])
+        },
+      },
+    }),
+  )
+  actor.start()
+  return { actor, log }
+}
+
+describe('prompt activation machine', () => {
+  it('loads the active prompt when a session starts and hands it to the chat', async () => {
+    const active = { id: 's1', title: 'Reviewer', content: 'Review code' }
+    const { actor, log } = startActivation({ load: async () => active })
+    actor.send({ type: 'session.start' })
+    await flush()
+    expect(actor.getSnapshot().context.active).toEqual(active)
+    expect(log).toEqual([['chat', active]])
+    actor.send({ type: 'session.end' })
+    expect(actor.getSnapshot().context.active).toBeNull()
+    expect(log.at(-1)).toEqual(['chat', null])
+  })
+
+  it('activating tells the chat, the parent (isActive), toasts and reloads the lists', async () => {
+    const { actor, log } = startActivation()
+    actor.send({ type: 'session.start' })
+    await flush()
+    log.length = 0
+    actor.send({ type: 'prompt.toggleActive', prompt: USER_PROMPT })
+    expect(log).toEqual([]) // only system prompts can be activated
+    actor.send({ type: 'prompt.toggleActive', prompt: REVIEWER })
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    await flush()
+    const active = { id: 's1', title: 'Reviewer', content: 'Review code' }
+    expect(log).toEqual([
+      ['activate', 's1'],
+      ['chat', active],
+      ['parent', active],
+      ['notify', 'Activated: Reviewer'],
+      ['announce', null],
+    ])
+  })
+
+  it('deactivating sends an empty prompt to the parent', async () => {
+    const active = { id: 's1', title: 'Reviewer', content: 'Review code' }
+    const { actor, log } = startActivation({ load: async () => active })
+    actor.send({ type: 'session.start' })
+    await flush()
+    log.length = 0
+    actor.send({ type: 'prompt.toggleActive', prompt: { ...REVIEWER, isActive: true } })
+    await flush()
+    expect(log).toEqual([
+      ['deactivate', 's1'],
+      ['chat', null],
+      ['parent', null],
+      ['notify', 'Deactivated: Reviewer'],
+      ['announce', null],
+    ])
+    expect(actor.getSnapshot().context.active).toBeNull()
+  })
+
+  it('a reload after the active prompt was deleted clears it from the chat', async () => {
+    let stored: ActivePrompt | null = { id: 's1', title: 'Reviewer', content: 'Review code' }
+    const { actor, log } = startActivation({ load: async () => stored })
+    actor.send({ type: 'session.start' })
+    await flush()
+    stored = null
+    actor.send({ type: 'active.reload' })
+    await flush()
+    expect(actor.getSnapshot().context.active).toBeNull()
+    expect(log.at(-1)).toEqual(['chat', null])
+  })
+
+  it("a failed toggle shows 'Failed to toggle system prompt' and changes nothing", async () => {
+    const { actor, log } = startActivation({ toggle: () => Promise.reject(new Error('409')) })
+    actor.send({ type: 'session.start' })
+    await flush()
+    actor.send({ type: 'prompt.toggleActive', prompt: REVIEWER })
+    await flush()
+    expect(log.at(-1)).toEqual(['notify', 'Failed to toggle system prompt'])
+    expect(actor.getSnapshot().context.active).toBeNull()
+  })
+})
+
+describe('prompt activation machine model', () => {
+  it('walks every declared transition on a real actor', async () => {
+    const { missing, replays } = await walkEveryTransition({
+      machine: promptActivationMachine,
+      events: [
+        { type: 'session.start' },
+        { type: 'session.end' },
+        { type: 'active.reload' },
+        { type: 'prompt.toggleActive', prompt: REVIEWER },
+        { type: 'prompt.toggleActive', prompt: { ...REVIEWER, isActive: true } },
+        { type: 'xstate.done.actor.load active prompt', output: null },
+        { type: 'xstate.error.actor.load active prompt', error: new Error('x') },
+        { type: 'xstate.done.actor.activate prompt' },
+        { type: 'xstate.error.actor.activate prompt', error: new Error('x') },
+        { type: 'xstate.done.actor.deactivate prompt' },
+        { type: 'xstate.error.actor.deactivate prompt', error: new Error('x') },
+      ],
+      actors: ['load active prompt', 'activate prompt', 'deactivate prompt'],
+      actions: ['notify', 'tell chat', 'notify parent', 'announce change'],
+      delays: {},
+      serialize: ({ value }) => JSON.stringify(value),
+      tags: ['busy'],
+    })
+    expect(replays).toBeGreaterThan(10)
+    expect(missing).toEqual([])
+  })
+})

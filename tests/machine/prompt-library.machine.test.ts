@@ -1,0 +1,264 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import type { LibraryPrompt, LibraryTab } from '../../src/domain/prompt-types'
+import {
+  type CreateDraft,
+  type EditDraft,
+  promptLibraryMachine,
+} from '../../src/machines/prompt-library.machine'
+import type { Notice } from '../../src/machines/prompt-notice'
+import { flush, libraryPrompt } from './prompt-fixtures'
+import { walkEveryTransition } from './prompt-model-walk'
+
+const USER = libraryPrompt()
+const SYSTEM = libraryPrompt({ id: 'p2', type: 'system', title: 'Reviewer' })
+
+interface Fakes {
+  load?: (tab: LibraryTab) => Promise<LibraryPrompt[]>
+  create?: (draft: CreateDraft) => Promise<unknown>
+  update?: (draft: EditDraft) => Promise<unknown>
+  rate?: (input: { promptId: string; rating: number }) => Promise<unknown>
+  saveCopy?: () => Promise<unknown>
+  remove?: () => Promise<'deleted' | 'hidden'>
+  copy?: (text: string) => Promise<unknown>
+}
+
+function startLibrary(fakes: Fakes = {}) {
+  const notices: Notice[] = []
+  const filled: string[] = []
+  const loads: LibraryTab[] = []
+  const created: CreateDraft[] = []
+  const updated: EditDraft[] = []
+  const actor = createActor(
+    promptLibraryMachine.provide({
+      actors: {
+        'load prompts': fromPromise(async ({ input }) => {
+          loads.push(input.tab)
+          return fakes.load ? fakes.load(input.tab) : [USER, SYSTEM]
+        }),
+        'create prompt': fromPromise(async ({ input }) => {
+          created.push(input)
+          return fakes.create?.(input)
+        }),
+        'update prompt': fromPromise(async ({ input }) => {
+          updated.push(input)
+          return fakes.update?.(input)
+        }),
+        'rate prompt': fromPromise(async ({ input }) => fakes.rate?.(input)),
+        'save prompt copy': fromPromise(async () => fakes.saveCopy?.()),
+        'delete or hide prompt': fromPromise(async () =>
+          fakes.remove ? fakes.remove() : 'deleted',
+        ),
+        'copy text': fromPromise(async ({ input }) => fakes.copy?.(input.text)),
+      },
+      actions: {
+        notify: (_, notice: Notice) => {
+          notices.push(notice)
+        },
+        'fill chat input': (_, { content }: { content: string }) => {
+          filled.push(content)
+        },
+      },
+    }),
+  )
+  actor.start()
+  const messages = () => notices.map((n) => n.message)
+  return { actor, notices, messages, filled, loads, created, updated }
+}
+
+const fail = () => Promise.reject(new Error('boom'))
+
+async function opened(fakes: Fakes = {}) {
+  const lib = startLibrary(fakes)
+  lib.actor.send({ type: 'library.open' })
+  await flush()
+  return lib
+}
+
+describe('prompt library machine', () => {
+  it('opens on Browse Public, loads, and reloads on every tab change', async () => {
+    const lib = await opened()
+    expect(lib.actor.getSnapshot().context.prompts).toEqual([USER, SYSTEM])
+    lib.actor.send({ type: 'library.tab.change', tab: 'mine' })
+    await flush()
+    lib.actor.send({ type: 'library.tab.change', tab: 'public' })
+    await flush()
+    expect(lib.loads).toEqual(['public', 'mine', 'public'])
+  })
+
+  it("a failed load shows 'Failed to load prompts' and an empty list", async () => {
+    const lib = await opened({ load: fail })
+    expect(lib.messages()).toEqual(['Failed to load prompts'])
+    expect(lib.actor.getSnapshot().context.prompts).toEqual([])
+    expect(lib.actor.getSnapshot().matches({ open: 'ready' })).toBe(true)
+  })
+
+  it('Run passes a user prompt to the chat input and closes; system prompts do not run', async () => {
+    const lib = await opened()
+    lib.actor.send({ type: 'prompt.run', prompt: SYSTEM })
+    expect(lib.filled).toEqual([])
+    lib.actor.send({ type: 'prompt.run', prompt: USER })
+    expect(lib.filled).toEqual(['Summarise this text'])
+    expect(lib.messages()).toEqual(['Running prompt: Summarise'])
+    expect(lib.actor.getSnapshot().hasTag('open')).toBe(false)
+  })
+
+  it('create: blank values are refused, values are trimmed, success reloads', async () => {
+    const lib = await opened()
+    lib.actor.send({ type: 'create.open' })
+    lib.actor.send({ type: 'create.change', patch: { title: '  ', content: 'x' } })
+    lib.actor.send({ type: 'create.submit' })
+    expect(lib.messages()).toEqual(['Title and content are required'])
+    expect(lib.actor.getSnapshot().hasTag('creating')).toBe(true)
+    lib.actor.send({
+      type: 'create.change',
+      patch: { title: '  Hi  ', content: ' Body ', type: 'system', isPublic: true },
+    })
+    lib.actor.send({ type: 'create.submit' })
+    await flush()
+    expect(lib.created).toEqual([{ title: 'Hi', content: 'Body', type: 'system', isPublic: true }])
+    expect(lib.messages().at(-1)).toBe('Prompt created successfully')
+    expect(lib.loads).toHaveLength(2)
+    expect(lib.actor.getSnapshot().hasTag('creating')).toBe(false)
+  })
+
+  it("create failure keeps the dialog open with 'Failed to create prompt'", async () => {
+    const lib = await opened({ create: fail })
+    lib.actor.send({ type: 'create.open' })
+    lib.actor.send({ type: 'create.change', patch: { title: 'a', content: 'b' } })
+    lib.actor.send({ type: 'create.submit' })
+    await flush()
+    expect(lib.messages()).toEqual(['Failed to create prompt'])
+    expect(lib.actor.getSnapshot().hasTag('creating')).toBe(true)
+  })
+
+  it('edit: trimmed save, required check, and failure', async () => {
+    const lib = await opened()
+    lib.actor.send({ type: 'prompt.edit', prompt: USER })
+    expect(lib.actor.getSnapshot().context.edit).toEqual({
+      id: 'p1',
+      title: 'Summarise',
+      content: 'Summarise this text',
+    })
+    lib.actor.send({ type: 'edit.change', patch: { content: '' } })
+    lib.actor.send({ type: 'edit.submit' })
+    expect(lib.messages()).toEqual(['Title and content are required'])
+    lib.actor.send({ type: 'edit.change', patch: { content: ' New ' } })
+    lib.actor.send({ type: 'edit.submit' })
+    await flush()
+    expect(lib.updated).toEqual([{ id: 'p1', title: 'Summarise', content: 'New' }])
+    expect(lib.messages().at(-1)).toBe('Prompt updated successfully')
+
+    const failing = await opened({ update: fail })
+    failing.actor.send({ type: 'prompt.edit', prompt: USER })
+    failing.actor.send({ type: 'edit.submit' })
+    await flush()
+    expect(failing.messages()).toEqual(['Failed to update prompt'])
+    expect(failing.actor.getSnapshot().hasTag('editing')).toBe(true)
+  })
+
+  it('rates whole stars 1-5 only, with both toasts', async () => {
+    const rated: unknown[] = []
+    const lib = await opened({ rate: async (input) => rated.push(input) })
+    lib.actor.send({ type: 'prompt.rate', prompt: USER, rating: 0 })
+    lib.actor.send({ type: 'prompt.rate', prompt: USER, rating: 2.5 })
+    lib.actor.send({ type: 'prompt.rate', prompt: USER, rating: 4 })
+    await flush()
+    expect(rated).toEqual([{ promptId: 'p1', rating: 4 }])
+    expect(lib.messages()).toEqual(['Rating saved'])
+    const failing = await opened({ rate: fail })
+    failing.actor.send({ type: 'prompt.rate', prompt: USER, rating: 5 })
+    await flush()
+    expect(failing.messages()).toEqual(['Failed to save rating'])
+  })
+
+  it('save a copy, delete, hide and copy the link, each with its toasts', async () => {
+    const lib = await opened({ remove: async () => 'hidden' })
+    lib.actor.send({ type: 'prompt.saveCopy', prompt: USER })
+    await flush()
+    lib.actor.send({ type: 'prompt.delete', prompt: USER })
+    await flush()
+    lib.actor.send({ type: 'prompt.copyLink', prompt: USER, link: 'http://x/?prompt=1' })
+    await flush()
+    expect(lib.messages()).toEqual([
+      'Saved "Summarise" to your prompts',
+      'Prompt hidden from your library',
+      'Share link copied to clipboard!',
+    ])
+    const own = await opened()
+    own.actor.send({ type: 'prompt.delete', prompt: USER })
+    await flush()
+    expect(own.messages()).toEqual(['Prompt deleted successfully'])
+    const failing = await opened({ saveCopy: fail, remove: fail, copy: fail })
+    for (const type of ['prompt.saveCopy', 'prompt.delete'] as const) {
+      failing.actor.send({ type, prompt: USER })
+      await flush()
+    }
+    failing.actor.send({ type: 'prompt.copyLink', prompt: USER, link: 'x' })
+    await flush()
+    expect(failing.messages()).toEqual([
+      'Failed to save prompt',
+      'Failed to delete prompt',
+      'Failed to copy URL',
+    ])
+  })
+})
+
+describe('prompt library machine model', () => {
+  it('walks every declared transition on a real actor, with the tags the views read', async () => {
+    const settle = (id: string, output?: unknown) => [
+      { type: `xstate.done.actor.${id}`, output },
+      { type: `xstate.error.actor.${id}`, error: new Error('boom') },
+    ]
+    const { missing, replays } = await walkEveryTransition({
+      machine: promptLibraryMachine,
+      events: [
+        { type: 'library.open' },
+        { type: 'library.close' },
+        { type: 'library.refresh' },
+        { type: 'library.tab.change', tab: 'mine' },
+        { type: 'library.search.change', value: 'sum' },
+        { type: 'prompt.run', prompt: USER },
+        { type: 'prompt.rate', prompt: USER, rating: 4 },
+        { type: 'prompt.saveCopy', prompt: USER },
+        { type: 'prompt.delete', prompt: USER },
+        { type: 'prompt.copyLink', prompt: USER, link: 'l' },
+        { type: 'prompt.edit', prompt: USER },
+        { type: 'create.open' },
+        { type: 'create.change', patch: { title: 'T', content: 'C' } },
+        { type: 'create.submit' },
+        { type: 'edit.change', patch: { title: '' } },
+        { type: 'edit.submit' },
+        { type: 'form.cancel' },
+        ...settle('load prompts', []),
+        ...settle('create prompt'),
+        ...settle('update prompt'),
+        ...settle('rate prompt'),
+        ...settle('save prompt copy'),
+        { type: 'xstate.done.actor.delete or hide prompt', output: 'deleted' },
+        ...settle('delete or hide prompt', 'hidden'),
+        ...settle('copy text'),
+      ],
+      actors: [
+        'load prompts',
+        'create prompt',
+        'update prompt',
+        'rate prompt',
+        'save prompt copy',
+        'delete or hide prompt',
+        'copy text',
+      ],
+      actions: ['notify', 'fill chat input'],
+      delays: {},
+      serialize: ({ value, context }) => {
+        const c = context as { create: CreateDraft; edit: EditDraft }
+        const full = (d: { title: string; content: string }) =>
+          !!d.title.trim() && !!d.content.trim()
+        return JSON.stringify([value, full(c.create), full(c.edit)])
+      },
+      tags: ['open', 'busy', 'creating', 'editing'],
+    })
+    expect(replays).toBeGreaterThan(30)
+    expect(missing).toEqual([])
+  })
+})

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, SimulatedClock } from 'xstate'
+import type { QuickPromptEntry } from '../../src/domain/prompt-types'
+import type { Notice } from '../../src/machines/prompt-notice'
+import {
+  type AddOutcome,
+  QUICK_SEND_DELAY_MS,
+  quickPromptsMachine,
+} from '../../src/machines/quick-prompts.machine'
+import { flush, libraryPrompt } from './prompt-fixtures'
+import { walkEveryTransition } from './prompt-model-walk'
+
+const PROMPT = libraryPrompt({ title: 'Translate', content: 'Translate to French' })
+const ENTRY: QuickPromptEntry = { id: 'quick_1', prompt: PROMPT }
+const fail = () => Promise.reject(new Error('boom'))
+
+function startQuick(
+  fakes: {
+    load?: () => Promise<QuickPromptEntry[]>
+    add?: () => Promise<AddOutcome>
+    remove?: () => Promise<unknown>
+  } = {},
+) {
+  const clock = new SimulatedClock()
+  const log: string[] = []
+  const actor = createActor(
+    quickPromptsMachine.provide({
+      actors: {
+        'load quick prompts': fromPromise(async () => (fakes.load ? fakes.load() : [ENTRY])),
+        'add quick prompt': fromPromise(async () => (fakes.add ? fakes.add() : 'added')),
+        'remove quick prompt': fromPromise(async () => fakes.remove?.()),
+      },
+      actions: {
+        notify: (_, n: Notice) => {
+          log.push(n.message)
+        },
+        'fill chat input': (_, { content }) => {
+          log.push(`input: ${content}`)
+        },
+        'send message': () => {
+          log.push('send')
+        },
+      },
+    }),
+    { clock },
+  )
+  actor.start()
+  return { actor, log, clock }
+}
+
+describe('quick prompts machine', () => {
+  it('opens and lists; a failed load says so', async () => {
+    const quick = startQuick()
+    quick.actor.send({ type: 'quick.open' })
+    await flush()
+    expect(quick.actor.getSnapshot().hasTag('open')).toBe(true)
+    expect(quick.actor.getSnapshot().context.entries).toEqual([ENTRY])
+    const failing = startQuick({ load: fail })
+    failing.actor.send({ type: 'quick.open' })
+    await flush()
+    expect(failing.log).toEqual(['Failed to load quick prompts'])
+  })
+
+  it('Run fills the input, closes the panel, and sends after exactly 100 ms', async () => {
+    const quick = startQuick()
+    quick.actor.send({ type: 'quick.open' })
+    await flush()
+    quick.actor.send({ type: 'quick.run', prompt: PROMPT })
+    expect(quick.actor.getSnapshot().hasTag('open')).toBe(false)
+    expect(quick.log).toEqual(['input: Translate to French', 'Running: Translate'])
+    quick.clock.increment(QUICK_SEND_DELAY_MS - 1)
+    expect(quick.log).not.toContain('send')
+    quick.clock.increment(1)
+    expect(quick.log.at(-1)).toBe('send')
+  })
+
+  it('add, duplicate add, remove, and their failures', async () => {
+    const quick = startQuick()
+    quick.actor.send({ type: 'quick.add', prompt: PROMPT })
+    await flush()
+    quick.actor.send({ type: 'quick.remove', entry: ENTRY })
+    await flush()
+    expect(quick.log).toEqual([
+      'Added "Translate" to quick menu',
+      'Removed "Translate" from quick menu',
+    ])
+    const duplicate = startQuick({ add: async () => 'duplicate' })
+    duplicate.actor.send({ type: 'quick.add', prompt: PROMPT })
+    await flush()
+    expect(duplicate.log).toEqual(['Prompt is already in your quick menu'])
+    const failing = startQuick({ add: fail, remove: fail })
+    failing.actor.send({ type: 'quick.add', prompt: PROMPT })
+    await flush()
+    failing.actor.send({ type: 'quick.remove', entry: ENTRY })
+    await flush()
+    expect(failing.log).toEqual(['Failed to add to quick menu', 'Failed to remove from quick menu'])
+  })
+})
+
+describe('quick prompts machine model', () => {
+  it('walks every declared transition on a real actor', async () => {
+    const settle = (id: string, output?: unknown) => [
+      { type: `xstate.done.actor.${id}`, output },
+      { type: `xstate.error.actor.${id}`, error: new Error('x') },
+    ]
+    const { missing, replays } = await walkEveryTransition({
+      machine: quickPromptsMachine,
+      events: [
+        { type: 'quick.open' },
+        { type: 'quick.close' },
+        { type: 'quick.refresh' },
+        { type: 'quick.add', prompt: PROMPT },
+        { type: 'quick.remove', entry: ENTRY },
+        { type: 'quick.run', prompt: PROMPT },
+        ...settle('load quick prompts', []),
+        ...settle('add quick prompt', 'added'),
+        { type: 'xstate.done.actor.add quick prompt', output: 'duplicate' },
+        ...settle('remove quick prompt'),
+      ],
+      actors: ['load quick prompts', 'add quick prompt', 'remove quick prompt'],
+      actions: ['notify', 'fill chat input', 'send message'],
+      delays: { 'quick send delay': QUICK_SEND_DELAY_MS },
+      serialize: ({ value }) => JSON.stringify(value),
+      tags: ['open', 'busy'],
+    })
+    expect(replays).toBeGreaterThan(20)
+    expect(missing).toEqual([])
+  })
+})
