@@ -60,6 +60,20 @@ describe('messages as markdown', () => {
     expect(within(container).getByText('js')).toBeInTheDocument()
     expect(container.querySelector('[href^="javascript" i], [src^="javascript" i]')).toBeNull()
   })
+
+  test('an image with an unsafe URL leaves its alt text and no <img>; a safe one renders', () => {
+    const { container } = render(
+      <MarkdownContent
+        text={'![tracker](javascript:alert(1)) ![chart](https://example.com/c.png)'}
+      />,
+    )
+    expect(container.querySelectorAll('img')).toHaveLength(1)
+    expect(screen.getByRole('img', { name: 'chart' })).toHaveAttribute(
+      'src',
+      'https://example.com/c.png',
+    )
+    expect(within(container).getByText('tracker')).toBeInTheDocument()
+  })
 })
 
 describe('safeUrl', () => {

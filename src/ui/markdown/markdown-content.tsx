@@ -75,6 +75,11 @@ const components: Components = {
       </a>
     )
   },
+  // Likewise an unsafe image: an empty src would make the browser fetch the page itself.
+  img({ src, alt }) {
+    if (!src) return <span>{alt}</span>
+    return <img src={src} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />
+  },
 }
 
 const withGfm = [remarkGfm, remarkHtmlAsText]
