@@ -1,19 +1,15 @@
-import { Dialog } from '@ark-ui/react/dialog'
-import { Portal } from '@ark-ui/react/portal'
 import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import type { ActorRefFrom } from 'xstate'
 import { type apiKeysMachine, KEY_PROVIDERS } from '../machines/api-keys.machine'
 import type { ProviderName } from '../providers/chat-types'
 import { useAppActors } from './app-actors'
-import { CheckIcon, CloseIcon, EyeIcon, EyeOffIcon, ShieldIcon } from './icons'
+import { AppDialog } from './app-dialog'
+import { CheckIcon, EyeIcon, EyeOffIcon, ShieldIcon } from './icons'
 import { ProviderBadge } from './provider-badge'
 import { button } from './recipes/button'
-import { dialog } from './recipes/dialog'
 
 type ApiKeysRef = ActorRefFrom<typeof apiKeysMachine>
-
-const styles = dialog()
 
 const PROVIDER_LABELS: Record<ProviderName, { label: string; placeholder: string }> = {
   openai: { label: 'OpenAI', placeholder: 'sk-...' },
@@ -26,55 +22,31 @@ export function ApiKeysDialog() {
   const { modelPicker } = useAppActors()
   const keys = useSelector(modelPicker, (s) => s.children.apiKeys as ApiKeysRef | undefined)
   return (
-    <Dialog.Root
+    <AppDialog
       open={!!keys}
-      lazyMount
-      unmountOnExit
-      onOpenChange={(details) => {
-        if (!details.open) modelPicker.send({ type: 'keys.close' })
-      }}
+      onClose={() => modelPicker.send({ type: 'keys.close' })}
+      title="Manage API Keys"
+      description="One key per provider. Chats call the provider directly with your key."
+      closeLabel="Close"
     >
-      <Portal>
-        <Dialog.Backdrop className={styles.backdrop} />
-        <Dialog.Positioner className={styles.positioner}>
-          <Dialog.Content className={styles.content}>
-            <div className={styles.header}>
-              <div>
-                <Dialog.Title className={styles.title}>Manage API Keys</Dialog.Title>
-                <Dialog.Description className={styles.description}>
-                  One key per provider. Chats call the provider directly with your key.
-                </Dialog.Description>
-              </div>
-              <Dialog.CloseTrigger
-                aria-label="Close"
-                className={cx(button({ variant: 'ghost', size: 'icon' }), styles.close)}
-              >
-                <CloseIcon width={16} height={16} />
-              </Dialog.CloseTrigger>
-            </div>
-            <div className={styles.body}>
-              {keys && KEY_PROVIDERS.map((p) => <KeyRow key={p} keys={keys} provider={p} />)}
-              <p
-                className={css({
-                  display: 'flex',
-                  gap: '2',
-                  alignItems: 'flex-start',
-                  fontSize: 'sm',
-                  color: 'fg.muted',
-                  bg: 'primary.muted',
-                  borderRadius: 'card',
-                  p: '3',
-                })}
-              >
-                <ShieldIcon width={16} height={16} className={css({ flexShrink: 0, mt: '0.5' })} />
-                Your API keys are encrypted and stored securely. They are only used to make requests
-                to the AI providers on your behalf.
-              </p>
-            </div>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {keys && KEY_PROVIDERS.map((p) => <KeyRow key={p} keys={keys} provider={p} />)}
+      <p
+        className={css({
+          display: 'flex',
+          gap: '2',
+          alignItems: 'flex-start',
+          fontSize: 'sm',
+          color: 'fg.muted',
+          bg: 'primary.muted',
+          borderRadius: 'card',
+          p: '3',
+        })}
+      >
+        <ShieldIcon width={16} height={16} className={css({ flexShrink: 0, mt: '0.5' })} />
+        Your API keys are encrypted and stored securely. They are only used to make requests to the
+        AI providers on your behalf.
+      </p>
+    </AppDialog>
   )
 }
 

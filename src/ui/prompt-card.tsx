@@ -3,6 +3,7 @@ import { isActivePrompt } from '../domain/prompt-search'
 import type { LibraryPrompt, LibraryTab } from '../domain/prompt-types'
 import { buildShareLink } from '../domain/share-link'
 import { useAppActors } from './app-actors'
+import { PromptActivationButton } from './prompt-activation-button'
 import { PromptRating } from './prompt-rating'
 import { button } from './recipes/button'
 import { badge } from './recipes/prompt-badge'
@@ -21,7 +22,7 @@ export function PromptCard({
   origin: string
 }) {
   const { prompts } = useAppActors()
-  const { library, activation, quickPrompts } = prompts
+  const { library, quickPrompts } = prompts
   const active = isActivePrompt(prompt)
   const link = buildShareLink(origin, prompt)
   return (
@@ -105,20 +106,10 @@ export function PromptCard({
             Run
           </button>
         )}
-        {prompt.type === 'system' && prompt.isOwn && (
-          <button
-            type="button"
-            className={button({ size: 'sm', variant: active ? 'outline' : 'solid' })}
-            onClick={() =>
-              activation.send({
-                type: 'prompt.toggleActive',
-                prompt: { ...prompt, isActive: active },
-              })
-            }
-          >
-            {active ? 'Deactivate' : 'Activate'}
-          </button>
-        )}
+        <PromptActivationButton
+          prompt={prompt}
+          className={button({ size: 'sm', variant: active ? 'outline' : 'solid' })}
+        />
         {!prompt.isOwn && (
           <button
             type="button"

@@ -1,14 +1,11 @@
-import { Dialog } from '@ark-ui/react/dialog'
-import { Portal } from '@ark-ui/react/portal'
 import { RadioGroup } from '@ark-ui/react/radio-group'
 import { Switch } from '@ark-ui/react/switch'
 import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
 import type { PromptType } from '../domain/prompt-types'
 import { useAppActors } from './app-actors'
-import { button } from './recipes/button'
-import { promptDialog } from './recipes/prompt-dialog'
-import { fieldLabel, textField } from './recipes/prompt-field'
+import { PromptFormDialog, PromptTextFields } from './prompt-form'
+import { fieldLabel } from './recipes/prompt-field'
 
 const TYPES: Array<{ value: PromptType; label: string }> = [
   { value: 'user', label: 'User Prompt' },
@@ -34,128 +31,77 @@ export function PromptCreateDialog() {
   const open = useSelector(library, (s) => s.hasTag('creating'))
   const busy = useSelector(library, (s) => s.hasTag('creating') && s.hasTag('busy'))
   const draft = useSelector(library, (s) => s.context.create)
-  const blank = !draft.title.trim() || !draft.content.trim()
-  const styles = promptDialog()
   return (
-    <Dialog.Root
+    <PromptFormDialog
       open={open}
-      onOpenChange={({ open: next }) => {
-        if (!next) library.send({ type: 'form.cancel' })
-      }}
-      lazyMount
-      unmountOnExit
+      title="Create New Prompt"
+      submitLabel="Create Prompt"
+      busy={busy}
+      blank={!draft.title.trim() || !draft.content.trim()}
+      onCancel={() => library.send({ type: 'form.cancel' })}
+      onSubmit={() => library.send({ type: 'create.submit' })}
     >
-      <Portal>
-        <Dialog.Backdrop className={styles.backdrop} />
-        <Dialog.Positioner className={styles.positioner}>
-          <Dialog.Content className={styles.content}>
-            <form
-              onSubmit={(e) => {
-                e.preventDefault()
-                library.send({ type: 'create.submit' })
-              }}
+      <PromptTextFields
+        title={draft.title}
+        content={draft.content}
+        onChange={(patch) => library.send({ type: 'create.change', patch })}
+      />
+      <RadioGroup.Root
+        value={draft.type}
+        onValueChange={({ value }) =>
+          library.send({ type: 'create.change', patch: { type: value as PromptType } })
+        }
+        className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}
+      >
+        <RadioGroup.Label className={fieldLabel}>Type</RadioGroup.Label>
+        <div className={css({ display: 'flex', gap: '5' })}>
+          {TYPES.map((option) => (
+            <RadioGroup.Item
+              key={option.value}
+              value={option.value}
+              className={css({
+                display: 'flex',
+                alignItems: 'center',
+                gap: '2',
+                cursor: 'pointer',
+                fontSize: 'sm',
+              })}
             >
-              <div className={styles.header}>
-                <Dialog.Title className={styles.title}>Create New Prompt</Dialog.Title>
-              </div>
-              <div className={styles.body}>
-                <label>
-                  <span className={fieldLabel}>Title</span>
-                  <input
-                    className={textField}
-                    value={draft.title}
-                    onChange={(e) =>
-                      library.send({ type: 'create.change', patch: { title: e.target.value } })
-                    }
-                  />
-                </label>
-                <label>
-                  <span className={fieldLabel}>Content</span>
-                  <textarea
-                    rows={6}
-                    className={textField}
-                    value={draft.content}
-                    onChange={(e) =>
-                      library.send({ type: 'create.change', patch: { content: e.target.value } })
-                    }
-                  />
-                </label>
-                <RadioGroup.Root
-                  value={draft.type}
-                  onValueChange={({ value }) =>
-                    library.send({ type: 'create.change', patch: { type: value as PromptType } })
-                  }
-                  className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}
-                >
-                  <RadioGroup.Label className={fieldLabel}>Type</RadioGroup.Label>
-                  <div className={css({ display: 'flex', gap: '5' })}>
-                    {TYPES.map((option) => (
-                      <RadioGroup.Item
-                        key={option.value}
-                        value={option.value}
-                        className={css({
-                          display: 'flex',
-                          alignItems: 'center',
-                          gap: '2',
-                          cursor: 'pointer',
-                          fontSize: 'sm',
-                        })}
-                      >
-                        <RadioGroup.ItemControl className={radioControl} />
-                        <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
-                        <RadioGroup.ItemHiddenInput />
-                      </RadioGroup.Item>
-                    ))}
-                  </div>
-                </RadioGroup.Root>
-                <Switch.Root
-                  checked={draft.isPublic}
-                  onCheckedChange={({ checked }) =>
-                    library.send({ type: 'create.change', patch: { isPublic: checked } })
-                  }
-                  className={css({
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: '3',
-                    cursor: 'pointer',
-                  })}
-                >
-                  <Switch.Control
-                    className={css({
-                      w: '9',
-                      h: '5',
-                      p: '0.5',
-                      borderRadius: 'full',
-                      bg: 'border',
-                      display: 'flex',
-                      _checked: { bg: 'primary', justifyContent: 'flex-end' },
-                    })}
-                  >
-                    <Switch.Thumb
-                      className={css({ w: '4', h: '4', borderRadius: 'full', bg: 'white' })}
-                    />
-                  </Switch.Control>
-                  <Switch.Label className={css({ fontSize: 'sm' })}>Make Public</Switch.Label>
-                  <Switch.HiddenInput />
-                </Switch.Root>
-              </div>
-              <div className={styles.footer}>
-                <button
-                  type="button"
-                  className={button({ variant: 'outline' })}
-                  disabled={busy}
-                  onClick={() => library.send({ type: 'form.cancel' })}
-                >
-                  Cancel
-                </button>
-                <button type="submit" className={button()} disabled={blank || busy}>
-                  Create Prompt
-                </button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              <RadioGroup.ItemControl className={radioControl} />
+              <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
+              <RadioGroup.ItemHiddenInput />
+            </RadioGroup.Item>
+          ))}
+        </div>
+      </RadioGroup.Root>
+      <Switch.Root
+        checked={draft.isPublic}
+        onCheckedChange={({ checked }) =>
+          library.send({ type: 'create.change', patch: { isPublic: checked } })
+        }
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          gap: '3',
+          cursor: 'pointer',
+        })}
+      >
+        <Switch.Control
+          className={css({
+            w: '9',
+            h: '5',
+            p: '0.5',
+            borderRadius: 'full',
+            bg: 'border',
+            display: 'flex',
+            _checked: { bg: 'primary', justifyContent: 'flex-end' },
+          })}
+        >
+          <Switch.Thumb className={css({ w: '4', h: '4', borderRadius: 'full', bg: 'white' })} />
+        </Switch.Control>
+        <Switch.Label className={css({ fontSize: 'sm' })}>Make Public</Switch.Label>
+        <Switch.HiddenInput />
+      </Switch.Root>
+    </PromptFormDialog>
   )
 }

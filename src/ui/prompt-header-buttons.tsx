@@ -1,6 +1,6 @@
 import { useAppActors } from './app-actors'
 import { HeaderButton } from './header-layout'
-import { BookIcon, ZapIcon } from './prompt-icons'
+import { BookIcon, ZapIcon } from './icons'
 
 /** Header entries that open the Quick Prompts panel and the Prompt Library (bar or side menu). */
 export function PromptHeaderButtons({ className }: { className?: string }) {
@@ -8,12 +8,12 @@ export function PromptHeaderButtons({ className }: { className?: string }) {
   return (
     <div className={className}>
       <HeaderButton
-        icon={<ZapIcon />}
+        icon={<ZapIcon width={16} height={16} />}
         label="Quick Prompts"
         onClick={() => quickPrompts.send({ type: 'quick.open' })}
       />
       <HeaderButton
-        icon={<BookIcon />}
+        icon={<BookIcon width={16} height={16} />}
         label="Library"
         menuLabel="Prompt Library"
         onClick={() => library.send({ type: 'library.open' })}

@@ -1,17 +1,15 @@
-import { Dialog } from '@ark-ui/react/dialog'
-import { Portal } from '@ark-ui/react/portal'
 import { Tabs } from '@ark-ui/react/tabs'
 import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import { filterPrompts } from '../domain/prompt-search'
 import type { LibraryTab } from '../domain/prompt-types'
 import { useAppActors } from './app-actors'
+import { AppDialog } from './app-dialog'
+import { PlusIcon, SearchIcon } from './icons'
 import { PromptCard } from './prompt-card'
 import { PromptCreateDialog } from './prompt-create-dialog'
 import { PromptEditDialog } from './prompt-edit-dialog'
-import { PlusIcon, SearchIcon, XIcon } from './prompt-icons'
 import { button } from './recipes/button'
-import { promptDialog } from './recipes/prompt-dialog'
 import { textField } from './recipes/prompt-field'
 
 const tabTrigger = css({
@@ -35,124 +33,107 @@ export function PromptLibraryDialog() {
   const all = useSelector(library, (s) => s.context.prompts)
   const shown = filterPrompts(all, search)
   const origin = typeof window === 'undefined' ? '' : window.location.origin
-  const styles = promptDialog({ size: 'xl' })
 
   return (
     <>
-      <Dialog.Root
+      <AppDialog
         open={open}
-        onOpenChange={({ open: next }) => {
-          if (!next) library.send({ type: 'library.close' })
-        }}
-        lazyMount
-        unmountOnExit
+        onClose={() => library.send({ type: 'library.close' })}
+        title="Prompt Library"
+        closeLabel="Close"
+        size="xl"
+        bodyAsChild
       >
-        <Portal>
-          <Dialog.Backdrop className={styles.backdrop} />
-          <Dialog.Positioner className={styles.positioner}>
-            <Dialog.Content className={styles.content}>
-              <div className={styles.header}>
-                <Dialog.Title className={styles.title}>Prompt Library</Dialog.Title>
-                <Dialog.CloseTrigger
-                  aria-label="Close"
-                  className={button({ variant: 'ghost', size: 'icon' })}
-                >
-                  <XIcon />
-                </Dialog.CloseTrigger>
-              </div>
-              <Tabs.Root
-                value={tab}
-                onValueChange={({ value }) =>
-                  library.send({ type: 'library.tab.change', tab: value as LibraryTab })
+        <Tabs.Root
+          value={tab}
+          onValueChange={({ value }) =>
+            library.send({ type: 'library.tab.change', tab: value as LibraryTab })
+          }
+          className={css({ flex: 1 })}
+        >
+          <div
+            className={css({
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: '2',
+              alignItems: 'center',
+            })}
+          >
+            <Tabs.List className={css({ display: 'flex', gap: '1', mr: 'auto' })}>
+              <Tabs.Trigger value="public" className={tabTrigger}>
+                Browse Public
+              </Tabs.Trigger>
+              <Tabs.Trigger value="mine" className={tabTrigger}>
+                My Prompts
+              </Tabs.Trigger>
+            </Tabs.List>
+            <label className={css({ position: 'relative', flex: '1', minW: '40', maxW: '72' })}>
+              <SearchIcon
+                width={16}
+                height={16}
+                className={css({
+                  position: 'absolute',
+                  left: '2.5',
+                  top: '2.5',
+                  color: 'fg.muted',
+                })}
+              />
+              <input
+                type="search"
+                aria-label="Search prompts"
+                placeholder="Search prompts..."
+                value={search}
+                onChange={(e) =>
+                  library.send({ type: 'library.search.change', value: e.target.value })
                 }
-                className={cx(styles.body, css({ flex: 1 }))}
+                className={cx(textField, css({ pl: '8' }))}
+              />
+            </label>
+            <button
+              type="button"
+              className={button({ size: 'sm' })}
+              onClick={() => library.send({ type: 'create.open' })}
+            >
+              <PlusIcon width={16} height={16} /> Create
+            </button>
+          </div>
+          <Tabs.Content
+            value={tab}
+            className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
+          >
+            {loading && all.length === 0 ? (
+              <p
+                role="status"
+                className={css({
+                  color: 'fg.muted',
+                  fontSize: 'sm',
+                  py: '8',
+                  textAlign: 'center',
+                })}
               >
-                <div
-                  className={css({
-                    display: 'flex',
-                    flexWrap: 'wrap',
-                    gap: '2',
-                    alignItems: 'center',
-                  })}
-                >
-                  <Tabs.List className={css({ display: 'flex', gap: '1', mr: 'auto' })}>
-                    <Tabs.Trigger value="public" className={tabTrigger}>
-                      Browse Public
-                    </Tabs.Trigger>
-                    <Tabs.Trigger value="mine" className={tabTrigger}>
-                      My Prompts
-                    </Tabs.Trigger>
-                  </Tabs.List>
-                  <label
-                    className={css({ position: 'relative', flex: '1', minW: '40', maxW: '72' })}
-                  >
-                    <SearchIcon
-                      className={css({
-                        position: 'absolute',
-                        left: '2.5',
-                        top: '2.5',
-                        color: 'fg.muted',
-                      })}
-                    />
-                    <input
-                      type="search"
-                      aria-label="Search prompts"
-                      placeholder="Search prompts..."
-                      value={search}
-                      onChange={(e) =>
-                        library.send({ type: 'library.search.change', value: e.target.value })
-                      }
-                      className={cx(textField, css({ pl: '8' }))}
-                    />
-                  </label>
-                  <button
-                    type="button"
-                    className={button({ size: 'sm' })}
-                    onClick={() => library.send({ type: 'create.open' })}
-                  >
-                    <PlusIcon /> Create
-                  </button>
-                </div>
-                <Tabs.Content
-                  value={tab}
-                  className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
-                >
-                  {loading && all.length === 0 ? (
-                    <p
-                      role="status"
-                      className={css({
-                        color: 'fg.muted',
-                        fontSize: 'sm',
-                        py: '8',
-                        textAlign: 'center',
-                      })}
-                    >
-                      Loading prompts…
-                    </p>
-                  ) : shown.length === 0 ? (
-                    <EmptyState
-                      mine={tab === 'mine' && all.length === 0}
-                      onCreate={() => library.send({ type: 'create.open' })}
-                    />
-                  ) : (
-                    <div
-                      className={css({
-                        display: 'grid',
-                        gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
-                        gap: '3',
-                      })}
-                    >
-                      {shown.map((prompt) => (
-                        <PromptCard key={prompt.id} prompt={prompt} tab={tab} origin={origin} />
-                      ))}
-                    </div>
-                  )}
-                </Tabs.Content>
-              </Tabs.Root>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+                Loading prompts…
+              </p>
+            ) : shown.length === 0 ? (
+              <EmptyState
+                mine={tab === 'mine' && all.length === 0}
+                onCreate={() => library.send({ type: 'create.open' })}
+              />
+            ) : (
+              <div
+                className={css({
+                  display: 'grid',
+                  gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
+                  gap: '3',
+                })}
+              >
+                {shown.map((prompt) => (
+                  <PromptCard key={prompt.id} prompt={prompt} tab={tab} origin={origin} />
+                ))}
+              </div>
+            )}
+          </Tabs.Content>
+        </Tabs.Root>
+      </AppDialog>
       <PromptCreateDialog />
       <PromptEditDialog />
     </>

@@ -1,6 +1,6 @@
 import { RatingGroup } from '@ark-ui/react/rating-group'
 import { css } from 'styled-system/css'
-import { StarIcon } from './prompt-icons'
+import { StarIcon } from './icons'
 
 /** Average stars with the count; others' prompts take a whole-star rating (1 to 5). */
 export function PromptRating({

@@ -1,8 +1,22 @@
-import { sva } from 'styled-system/css'
+import { type RecipeVariantProps, sva } from 'styled-system/css'
 
-/** Slots of an Ark UI Dialog: a centred card over a dimmed page, or a sheet from the left. */
+/**
+ * Slots of every Ark UI Dialog in the app (see `AppDialog`): a centred card over a dimmed page
+ * (a bottom sheet on phones), a sheet from the left, or a panel on the right.
+ */
 export const dialog = sva({
-  slots: ['backdrop', 'positioner', 'content', 'header', 'title', 'description', 'close', 'body'],
+  slots: [
+    'backdrop',
+    'positioner',
+    'content',
+    'header',
+    'heading',
+    'title',
+    'description',
+    'close',
+    'body',
+    'footer',
+  ],
   base: {
     backdrop: {
       position: 'fixed',
@@ -39,6 +53,7 @@ export const dialog = sva({
       pt: '5',
       pb: '3',
     },
+    heading: { display: 'flex', alignItems: 'center', gap: '2.5' },
     title: { fontSize: 'lg', fontWeight: 'semibold', letterSpacing: 'tight' },
     description: { color: 'fg.muted', fontSize: 'sm', mt: '1' },
     close: { flexShrink: 0, mt: '-1', mr: '-2' },
@@ -50,6 +65,7 @@ export const dialog = sva({
       flexDirection: 'column',
       gap: '4',
     },
+    footer: { display: 'flex', justifyContent: 'flex-end', gap: '2', px: '5', pb: '5' },
   },
   variants: {
     placement: {
@@ -57,7 +73,6 @@ export const dialog = sva({
         positioner: { alignItems: { base: 'flex-end', sm: 'center' }, p: { base: '0', sm: '4' } },
         content: {
           w: 'full',
-          maxW: 'lg',
           maxH: { base: '90vh', sm: '85vh' },
           borderRadius: {
             base: 'calc(var(--radius, 8px) * 2) calc(var(--radius, 8px) * 2) 0 0',
@@ -67,9 +82,35 @@ export const dialog = sva({
       },
       left: {
         positioner: { justifyContent: 'flex-start' },
-        content: { h: 'full', w: '72', maxW: '85vw', borderRightWidth: '1px', borderWidth: '0' },
+        content: { h: 'full', w: '72', borderRightWidth: '1px', borderWidth: '0' },
+        footer: {
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          pt: '3',
+          pb: '3',
+          borderTopWidth: '1px',
+          borderColor: 'border',
+          fontSize: 'sm',
+          color: 'fg.muted',
+        },
+      },
+      right: {
+        positioner: {
+          justifyContent: 'flex-end',
+          alignItems: 'stretch',
+          p: { base: '2', md: '6' },
+        },
+        content: { w: 'full', h: 'full', borderRadius: 'calc(var(--radius, 8px) * 1.5)' },
       },
     },
+    size: {
+      md: { content: { maxW: 'lg' } },
+      xl: { content: { maxW: '4xl', h: { md: '85vh' } } },
+    },
   },
-  defaultVariants: { placement: 'center' },
+  // The left sheet has its own width: size does not apply to it.
+  compoundVariants: [{ placement: 'left', css: { content: { maxW: '85vw', h: 'full' } } }],
+  defaultVariants: { placement: 'center', size: 'md' },
 })
+
+export type DialogVariants = NonNullable<RecipeVariantProps<typeof dialog>>
