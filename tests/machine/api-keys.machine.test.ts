@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate'
 import { apiKeysMachine, type SavedKeys } from '../../src/machines/api-keys.machine'
 import type { Notice } from '../../src/machines/chat.machine'
 import type { ProviderName } from '../../src/providers/chat-types'
-import { type ModelEvent, walkEveryTransition } from './chat-model-walk'
+import { type ModelEvent, walkEveryTransition } from '../support/model-walk'
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
 
@@ -110,11 +110,8 @@ describe('api keys machine model', () => {
   it('walks every declared transition', async () => {
     const { replays, missing } = await walkEveryTransition({
       machine: apiKeysMachine,
-      provide: (deferred) =>
-        apiKeysMachine.provide({
-          actors: { 'load keys': deferred as never, 'save key': deferred as never },
-          actions: { notify: () => {}, 'log error': () => {} },
-        }),
+      deferredActors: ['load keys', 'save key'],
+      noopActions: ['notify', 'log error'],
       events: MODEL_EVENTS,
       serialize: (s) => JSON.stringify([s.value, s.context.drafts.openai.trim() !== '']),
       tags: ['busy'],

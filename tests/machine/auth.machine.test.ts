@@ -1,21 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  type AnyStateMachine,
-  type AnyTransitionDefinition,
-  createActor,
-  type EventFromLogic,
-  fromCallback,
-  fromPromise,
-  SimulatedClock,
-  type SnapshotFrom,
-} from 'xstate'
-import {
-  type AdjacencyValue,
-  getAdjacencyMap,
-  getShortestPaths,
-  getStateNodes,
-  toDirectedGraph,
-} from 'xstate/graph'
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
 import {
   type AuthEvent,
   type AuthInput,
@@ -24,6 +8,7 @@ import {
   type RestoredSession,
 } from '../../src/machines/auth.machine'
 import type { TokenSet, User } from '../../src/platform/types'
+import { type ModelEvent, walkEveryTransition } from '../support/model-walk'
 
 const ALICE: User = { id: 'user_alice', email: 'alice@example.com', displayName: 'Alice' }
 const BOB: User = { id: 'user_bob', email: 'bob@example.com' }
@@ -140,6 +125,17 @@ async function signedInWith(tokens: TokenSet, fakes: Fakes = {}) {
   return auth
 }
 
+/** The parent hands over tokens: loading, then the user loaded with them and signed in. */
+async function signInFromParent(auth: ReturnType<typeof startAuth>) {
+  const parentTokens = tokenSet('from-parent')
+  auth.channels.parent?.({ type: 'parent.tokens', tokens: parentTokens })
+  expect(auth.view()).toBe('loading')
+  await flush()
+  expect(auth.loadUserInputs).toEqual([parentTokens])
+  expect(auth.view()).toBe('signedIn')
+  return parentTokens
+}
+
 describe('auth startup order (spec §4)', () => {
   it('outside an iframe reads the redirect at once, without waiting for a parent', async () => {
     const auth = startAuth()
@@ -154,12 +150,7 @@ describe('auth startup order (spec §4)', () => {
     const auth = startAuth({ inIframe: true })
     auth.clock.increment(99)
     expect(auth.calls.readRedirect).toBe(0)
-    const parentTokens = tokenSet('from-parent')
-    auth.channels.parent?.({ type: 'parent.tokens', tokens: parentTokens })
-    expect(auth.view()).toBe('loading')
-    await flush()
-    expect(auth.loadUserInputs).toEqual([parentTokens])
-    expect(auth.view()).toBe('signedIn')
+    const parentTokens = await signInFromParent(auth)
     expect(auth.actor.getSnapshot().context).toMatchObject({ user: ALICE, tokens: parentTokens })
     auth.clock.increment(1000)
     expect(auth.calls.readRedirect).toBe(0)
@@ -449,12 +440,7 @@ describe('logout and the parent window', () => {
     const auth = startAuth()
     await flush()
     expect(auth.view()).toBe('signedOut')
-    const parentTokens = tokenSet('from-parent')
-    auth.channels.parent?.({ type: 'parent.tokens', tokens: parentTokens })
-    expect(auth.view()).toBe('loading')
-    await flush()
-    expect(auth.loadUserInputs).toEqual([parentTokens])
-    expect(auth.view()).toBe('signedIn')
+    await signInFromParent(auth)
   })
 
   it('lets the parent switch the signed-in account', async () => {
@@ -475,9 +461,6 @@ describe('logout and the parent window', () => {
 
 // ---------------------------------------------------------------------------------------------
 // Model-based test: every transition of the machine is walked on a real actor.
-
-type Deferred = { resolve: (value: unknown) => void; reject: (error: unknown) => void }
-type ModelEvent = { type: string; [key: string]: unknown }
 
 const URL_TOKENS = tokenSet('url')
 const MODEL_EVENTS: ModelEvent[] = [
@@ -502,91 +485,6 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'xstate.error.actor.tokenRefresher', error: platformError(0) },
 ]
 
-/** Identifies a transition by where it is declared, so two instances of one config agree. */
-function transitionKey(transition: AnyTransitionDefinition): string {
-  const { source, eventType } = transition
-  const siblings = eventType === '' ? source.always : source.transitions.get(eventType)
-  return `${source.id} on ${JSON.stringify(eventType)} #${siblings?.indexOf(transition)}`
-}
-
-/** Every transition the machine declares: toDirectedGraph's edges plus eventless ones. */
-function declaredTransitions(machine: AnyStateMachine): Set<string> {
-  const keys = new Set<string>()
-  const visit = (node: ReturnType<typeof toDirectedGraph>) => {
-    for (const edge of node.edges) keys.add(transitionKey(edge.transition))
-    for (const transition of node.stateNode.always ?? []) keys.add(transitionKey(transition))
-    for (const child of node.children) visit(child)
-  }
-  visit(toDirectedGraph(machine))
-  return keys
-}
-
-/** Replays model events on a real actor whose effects wait for the model to settle them. */
-async function replay(input: Omit<AuthInput, 'now'>, events: ModelEvent[], walked: Set<string>) {
-  const clock = new SimulatedClock()
-  const pending = new Map<string, Deferred>()
-  const deferred = fromPromise(
-    ({ self }) =>
-      new Promise((resolve, reject) => {
-        pending.set(self.id, { resolve, reject })
-      }),
-  )
-  const machine = authMachine.provide({
-    actors: {
-      'listen to parent': fromCallback(() => () => {}),
-      'listen to tokens': fromCallback(() => () => {}),
-      'read redirect': deferred as never,
-      'restore session': deferred as never,
-      'load user': deferred as never,
-      'refresh tokens': deferred as never,
-    },
-    actions: { 'redirect to login': () => {}, 'clear tokens': () => {}, navigate: () => {} },
-  })
-  const actor = createActor(machine, {
-    clock,
-    input: { ...input, now: () => clock.now() },
-    inspect: (inspection) => {
-      if (inspection.type === '@xstate.microstep') {
-        for (const transition of inspection._transitions) walked.add(transitionKey(transition))
-      }
-    },
-  })
-  actor.start()
-  const delays: Record<string, () => number> = {
-    'parent grace period': () => 100,
-    'refresh retry': () => 5000,
-    'refresh due': () =>
-      msUntilRefresh(actor.getSnapshot().context.tokens as TokenSet, clock.now()),
-  }
-  const settle = async (id: string, outcome: (d: Deferred) => void) => {
-    const waiting = pending.get(id)
-    expect(waiting, `actor ${id} is running`).toBeDefined()
-    pending.delete(id)
-    if (waiting) outcome(waiting)
-    await flush()
-  }
-  for (const event of events) {
-    const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type)?.[1]
-    const failed = /^xstate\.error\.actor\.(.+)$/.exec(event.type)?.[1]
-    const delay = Object.keys(delays).find((name) => event.type.startsWith(`xstate.after.${name}.`))
-    if (done) await settle(done, (d) => d.resolve(event.output))
-    else if (failed) await settle(failed, (d) => d.reject(event.error))
-    else if (delay) clock.increment(delays[delay]?.() ?? 0)
-    else actor.send(event as AuthEvent)
-  }
-  return actor.getSnapshot()
-}
-
-/** Every delayed event of the machine; the traversal ignores those the current state lacks. */
-const DELAYED_EVENTS: ModelEvent[] = getStateNodes(authMachine.root).flatMap((node) =>
-  node.after.map(({ eventType }) => ({ type: eventType })),
-)
-
-type AuthAdjacency = AdjacencyValue<
-  SnapshotFrom<typeof authMachine>,
-  EventFromLogic<typeof authMachine>
->
-
 const VIEW_TAGS = ['loading', 'signedIn', 'signedOut', 'busy'] as const
 const SCREEN_TAGS = ['loading', 'signedIn', 'signedOut'] as const
 
@@ -599,42 +497,33 @@ describe('auth machine model', () => {
   ]
 
   it('walks every declared transition on a real actor, with the tags the views read', async () => {
-    const walked = new Set<string>()
-    let replays = 0
-    for (const input of inputs) {
+    const { replays, missing } = await walkEveryTransition({
+      machine: authMachine,
+      inputs,
+      events: MODEL_EVENTS,
       // One vertex per state value keeps the walk small; guards read only the input and events.
-      const serializeState = (snapshot: { value: unknown }) => JSON.stringify(snapshot.value)
-      const traversal = {
-        input,
-        events: () => [...MODEL_EVENTS, ...DELAYED_EVENTS] as never[],
-        serializeState,
-      }
-      const paths = getShortestPaths(authMachine, traversal)
-      const pathTo = new Map(paths.map((path) => [serializeState(path.state), path]))
-      const adjacency = Object.values(getAdjacencyMap(authMachine, traversal)) as AuthAdjacency[]
-      for (const { state: vertex, transitions } of adjacency) {
-        const path = pathTo.get(serializeState(vertex))
-        expect(path, `a path reaches ${vertex}`).toBeDefined()
-        if (!path) continue
-        const prefix = path.steps
-          .map((step) => step.event as ModelEvent)
-          .filter((event) => event.type !== 'xstate.init')
-        for (const { event, state: expected } of Object.values(transitions)) {
-          if (!path.state.can(event)) continue
-          const actual = await replay(input, [...prefix, event as ModelEvent], walked)
-          replays++
-          const where = `${prefix.map((e) => e.type).join(' > ')} > ${event.type}`
-          expect(actual.value, where).toEqual(expected.value)
-          for (const tag of VIEW_TAGS)
-            expect(actual.hasTag(tag), `${where}: ${tag}`).toBe(expected.hasTag(tag))
-          // The root view shows exactly one of its three screens.
-          const screens = SCREEN_TAGS.filter((tag) => actual.hasTag(tag))
-          expect(screens, where).toHaveLength(1)
-        }
-      }
-    }
+      serialize: (snapshot) => JSON.stringify(snapshot.value),
+      tags: VIEW_TAGS,
+      deferredActors: ['read redirect', 'restore session', 'load user', 'refresh tokens'],
+      noopActions: ['redirect to login', 'clear tokens', 'navigate'],
+      fixedActors: {
+        'listen to parent': fromCallback(() => () => {}),
+        'listen to tokens': fromCallback(() => () => {}),
+      },
+      actorInput: ({ input, clock }) => ({ ...(input as AuthInput), now: () => clock.now() }),
+      delays: {
+        'parent grace period': 100,
+        'refresh retry': 5000,
+        'refresh due': (snapshot, clock) =>
+          msUntilRefresh(snapshot.context.tokens as TokenSet, clock.now()),
+      },
+      check: ({ snapshot, where }) => {
+        // The root view shows exactly one of its three screens.
+        const screens = SCREEN_TAGS.filter((tag) => snapshot.hasTag(tag))
+        expect(screens, where).toHaveLength(1)
+      },
+    })
     expect(replays).toBeGreaterThan(20)
-    const missing = [...declaredTransitions(authMachine)].filter((key) => !walked.has(key))
     expect(missing).toEqual([])
   })
 })

@@ -8,7 +8,7 @@ import {
   type Notice,
 } from '../../src/machines/chat.machine'
 import type { ChatResult, ChatTurn } from '../../src/providers/chat-types'
-import { type ModelEvent, walkEveryTransition } from './chat-model-walk'
+import { type ModelEvent, walkEveryTransition } from '../support/model-walk'
 
 const GPT: ChatModel = { id: 'gpt-5', name: 'GPT-5', description: 'Flagship', provider: 'openai' }
 const CLAUDE: ChatModel = {
@@ -333,19 +333,16 @@ describe('chat machine model', () => {
   it('walks every declared transition, and every turn runs its effects in order', async () => {
     const { replays, missing } = await walkEveryTransition({
       machine: chatMachine,
-      input: { display: DISPLAY },
-      provide: (deferred) =>
-        chatMachine.provide({
-          actors: {
-            'load history': deferred as never,
-            'load models': deferred as never,
-            'save message': deferred as never,
-            'find model': deferred as never,
-            'find api key': deferred as never,
-            'call model': deferred as never,
-          },
-          actions: { notify: () => {}, 'log error': () => {} },
-        }),
+      inputs: [{ display: DISPLAY }],
+      deferredActors: [
+        'load history',
+        'load models',
+        'save message',
+        'find model',
+        'find api key',
+        'call model',
+      ],
+      noopActions: ['notify', 'log error'],
       events: MODEL_EVENTS,
       serialize: (s) =>
         JSON.stringify([
@@ -354,7 +351,7 @@ describe('chat machine model', () => {
           s.context.selectedModelId !== null,
         ]),
       tags: ['busy', 'error', 'loadingHistory'],
-      checkEffects: (started, where) => {
+      check: ({ started, where }) => {
         // Each turn starts with the user message and proceeds only in the spec's order.
         const sendEffects = started.filter((id) => SEND_ORDER.includes(id))
         const turns: string[][] = []

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { apiKeysMachine } from '../../src/machines/api-keys.machine'
 import { modelPickerMachine } from '../../src/machines/model-picker.machine'
-import { type ModelEvent, walkEveryTransition } from './chat-model-walk'
+import { type ModelEvent, walkEveryTransition } from '../support/model-walk'
 
 const keyManagerStub = apiKeysMachine.provide({
   actors: { 'load keys': fromPromise(async () => ({})), 'save key': fromPromise(async () => {}) },
@@ -66,11 +66,8 @@ describe('model picker machine model', () => {
     ]
     const { replays, missing } = await walkEveryTransition({
       machine: modelPickerMachine,
-      provide: () =>
-        modelPickerMachine.provide({
-          actors: { 'manage keys': keyManagerStub },
-          actions: { 'choose model': () => {} },
-        }),
+      fixedActors: { 'manage keys': keyManagerStub },
+      noopActions: ['choose model'],
       events,
       serialize: (s) => JSON.stringify(s.value),
       tags: ['open', 'keys'],

@@ -6,8 +6,8 @@ import {
   type ToggleTarget,
 } from '../../src/machines/prompt-activation.machine'
 import type { Notice } from '../../src/machines/prompt-notice'
+import { walkEveryTransition } from '../support/model-walk'
 import { flush } from './prompt-fixtures'
-import { walkEveryTransition } from './prompt-model-walk'
 
 const REVIEWER: ToggleTarget = {
   id: 's1',
@@ -146,9 +146,8 @@ describe('prompt activation machine model', () => {
         { type: 'xstate.done.actor.deactivate prompt' },
         { type: 'xstate.error.actor.deactivate prompt', error: new Error('x') },
       ],
-      actors: ['load active prompt', 'activate prompt', 'deactivate prompt'],
-      actions: ['notify', 'tell chat', 'notify parent', 'announce change'],
-      delays: {},
+      deferredActors: ['load active prompt', 'activate prompt', 'deactivate prompt'],
+      noopActions: ['notify', 'tell chat', 'notify parent', 'announce change'],
       serialize: ({ value }) => JSON.stringify(value),
       tags: ['busy'],
     })

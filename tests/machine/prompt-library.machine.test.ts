@@ -4,11 +4,12 @@ import type { LibraryPrompt, LibraryTab } from '../../src/domain/prompt-types'
 import {
   type CreateDraft,
   type EditDraft,
+  type LibraryEvent,
   promptLibraryMachine,
 } from '../../src/machines/prompt-library.machine'
 import type { Notice } from '../../src/machines/prompt-notice'
+import { settles, walkEveryTransition } from '../support/model-walk'
 import { flush, libraryPrompt } from './prompt-fixtures'
-import { walkEveryTransition } from './prompt-model-walk'
 
 const USER = libraryPrompt()
 const SYSTEM = libraryPrompt({ id: 'p2', type: 'system', title: 'Reviewer' })
@@ -63,15 +64,21 @@ function startLibrary(fakes: Fakes = {}) {
   )
   actor.start()
   const messages = () => notices.map((n) => n.message)
-  return { actor, notices, messages, filled, loads, created, updated }
+  /** Sends each event and lets its effect settle before the next. */
+  const settleEach = async (...events: LibraryEvent[]) => {
+    for (const event of events) {
+      actor.send(event)
+      await flush()
+    }
+  }
+  return { actor, notices, messages, settleEach, filled, loads, created, updated }
 }
 
 const fail = () => Promise.reject(new Error('boom'))
 
 async function opened(fakes: Fakes = {}) {
   const lib = startLibrary(fakes)
-  lib.actor.send({ type: 'library.open' })
-  await flush()
+  await lib.settleEach({ type: 'library.open' })
   return lib
 }
 
@@ -79,10 +86,10 @@ describe('prompt library machine', () => {
   it('opens on Browse Public, loads, and reloads on every tab change', async () => {
     const lib = await opened()
     expect(lib.actor.getSnapshot().context.prompts).toEqual([USER, SYSTEM])
-    lib.actor.send({ type: 'library.tab.change', tab: 'mine' })
-    await flush()
-    lib.actor.send({ type: 'library.tab.change', tab: 'public' })
-    await flush()
+    await lib.settleEach(
+      { type: 'library.tab.change', tab: 'mine' },
+      { type: 'library.tab.change', tab: 'public' },
+    )
     expect(lib.loads).toEqual(['public', 'mine', 'public'])
   })
 
@@ -173,29 +180,23 @@ describe('prompt library machine', () => {
   })
 
   it('save a copy, delete, hide and copy the link, each with its toasts', async () => {
+    const saveDeleteAndShare = (link: string): LibraryEvent[] => [
+      { type: 'prompt.saveCopy', prompt: USER },
+      { type: 'prompt.delete', prompt: USER },
+      { type: 'prompt.copyLink', prompt: USER, link },
+    ]
     const lib = await opened({ remove: async () => 'hidden' })
-    lib.actor.send({ type: 'prompt.saveCopy', prompt: USER })
-    await flush()
-    lib.actor.send({ type: 'prompt.delete', prompt: USER })
-    await flush()
-    lib.actor.send({ type: 'prompt.copyLink', prompt: USER, link: 'http://x/?prompt=1' })
-    await flush()
+    await lib.settleEach(...saveDeleteAndShare('http://x/?prompt=1'))
     expect(lib.messages()).toEqual([
       'Saved "Summarise" to your prompts',
       'Prompt hidden from your library',
       'Share link copied to clipboard!',
     ])
     const own = await opened()
-    own.actor.send({ type: 'prompt.delete', prompt: USER })
-    await flush()
+    await own.settleEach({ type: 'prompt.delete', prompt: USER })
     expect(own.messages()).toEqual(['Prompt deleted successfully'])
     const failing = await opened({ saveCopy: fail, remove: fail, copy: fail })
-    for (const type of ['prompt.saveCopy', 'prompt.delete'] as const) {
-      failing.actor.send({ type, prompt: USER })
-      await flush()
-    }
-    failing.actor.send({ type: 'prompt.copyLink', prompt: USER, link: 'x' })
-    await flush()
+    await failing.settleEach(...saveDeleteAndShare('x'))
     expect(failing.messages()).toEqual([
       'Failed to save prompt',
       'Failed to delete prompt',
@@ -206,10 +207,6 @@ describe('prompt library machine', () => {
 
 describe('prompt library machine model', () => {
   it('walks every declared transition on a real actor, with the tags the views read', async () => {
-    const settle = (id: string, output?: unknown) => [
-      { type: `xstate.done.actor.${id}`, output },
-      { type: `xstate.error.actor.${id}`, error: new Error('boom') },
-    ]
     const { missing, replays } = await walkEveryTransition({
       machine: promptLibraryMachine,
       events: [
@@ -230,16 +227,16 @@ describe('prompt library machine model', () => {
         { type: 'edit.change', patch: { title: '' } },
         { type: 'edit.submit' },
         { type: 'form.cancel' },
-        ...settle('load prompts', []),
-        ...settle('create prompt'),
-        ...settle('update prompt'),
-        ...settle('rate prompt'),
-        ...settle('save prompt copy'),
+        ...settles('load prompts', []),
+        ...settles('create prompt'),
+        ...settles('update prompt'),
+        ...settles('rate prompt'),
+        ...settles('save prompt copy'),
         { type: 'xstate.done.actor.delete or hide prompt', output: 'deleted' },
-        ...settle('delete or hide prompt', 'hidden'),
-        ...settle('copy text'),
+        ...settles('delete or hide prompt', 'hidden'),
+        ...settles('copy text'),
       ],
-      actors: [
+      deferredActors: [
         'load prompts',
         'create prompt',
         'update prompt',
@@ -248,8 +245,7 @@ describe('prompt library machine model', () => {
         'delete or hide prompt',
         'copy text',
       ],
-      actions: ['notify', 'fill chat input'],
-      delays: {},
+      noopActions: ['notify', 'fill chat input'],
       serialize: ({ value, context }) => {
         const c = context as { create: CreateDraft; edit: EditDraft }
         const full = (d: { title: string; content: string }) =>

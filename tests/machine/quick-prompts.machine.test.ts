@@ -7,8 +7,8 @@ import {
   QUICK_SEND_DELAY_MS,
   quickPromptsMachine,
 } from '../../src/machines/quick-prompts.machine'
+import { settles, walkEveryTransition } from '../support/model-walk'
 import { flush, libraryPrompt } from './prompt-fixtures'
-import { walkEveryTransition } from './prompt-model-walk'
 
 const PROMPT = libraryPrompt({ title: 'Translate', content: 'Translate to French' })
 const ENTRY: QuickPromptEntry = { id: 'quick_1', prompt: PROMPT }
@@ -99,10 +99,6 @@ describe('quick prompts machine', () => {
 
 describe('quick prompts machine model', () => {
   it('walks every declared transition on a real actor', async () => {
-    const settle = (id: string, output?: unknown) => [
-      { type: `xstate.done.actor.${id}`, output },
-      { type: `xstate.error.actor.${id}`, error: new Error('x') },
-    ]
     const { missing, replays } = await walkEveryTransition({
       machine: quickPromptsMachine,
       events: [
@@ -112,13 +108,13 @@ describe('quick prompts machine model', () => {
         { type: 'quick.add', prompt: PROMPT },
         { type: 'quick.remove', entry: ENTRY },
         { type: 'quick.run', prompt: PROMPT },
-        ...settle('load quick prompts', []),
-        ...settle('add quick prompt', 'added'),
+        ...settles('load quick prompts', []),
+        ...settles('add quick prompt', 'added'),
         { type: 'xstate.done.actor.add quick prompt', output: 'duplicate' },
-        ...settle('remove quick prompt'),
+        ...settles('remove quick prompt'),
       ],
-      actors: ['load quick prompts', 'add quick prompt', 'remove quick prompt'],
-      actions: ['notify', 'fill chat input', 'send message'],
+      deferredActors: ['load quick prompts', 'add quick prompt', 'remove quick prompt'],
+      noopActions: ['notify', 'fill chat input', 'send message'],
       delays: { 'quick send delay': QUICK_SEND_DELAY_MS },
       serialize: ({ value }) => JSON.stringify(value),
       tags: ['open', 'busy'],

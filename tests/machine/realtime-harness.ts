@@ -5,9 +5,20 @@ import {
   realtimeMachine,
   type SocketCommand,
 } from '../../src/machines/realtime.machine'
-import type { ClientFrame } from '../../src/platform/realtime/realtime-frames'
+import type { ClientFrame, RealtimeMessage } from '../../src/platform/realtime/realtime-frames'
 
 export const CHANNEL = 'room'
+
+/** A chat message the server broadcast on `channel`. */
+export const serverMessage = (channel: string): RealtimeMessage => ({
+  id: `m-${channel}`,
+  channel,
+  type: 'chat',
+  data: 'hi',
+  timestamp: 1,
+  userId: 'u2',
+  metadata: {},
+})
 
 /** One socket the machine opened: the frames it sent, and whether the machine closed it. */
 export interface FakeSocket {

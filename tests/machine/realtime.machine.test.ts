@@ -5,7 +5,7 @@ import {
   realtimeMachine,
   reconnectDelayMs,
 } from '../../src/machines/realtime.machine'
-import { CHANNEL, startRealtime } from './realtime-harness'
+import { CHANNEL, serverMessage, startRealtime } from './realtime-harness'
 
 const message = (ref: string, data: unknown = ref) => ({ ref, type: 'chat', data })
 
@@ -146,22 +146,13 @@ describe('subscribing', () => {
     const rt = startRealtime()
     rt.send({ type: 'subscribe' })
     rt.openAndAck()
-    const msg = (channel: string) => ({
-      id: `m-${channel}`,
-      channel,
-      type: 'chat',
-      data: 'hi',
-      timestamp: 1,
-      userId: 'u2',
-      metadata: {},
-    })
     const users = [{ userId: 'u2', metadata: {}, joinedAt: 1, lastSeen: 2 }]
-    rt.send({ type: 'server.message', message: msg('elsewhere') })
-    rt.send({ type: 'server.message', message: msg(CHANNEL) })
+    rt.send({ type: 'server.message', message: serverMessage('elsewhere') })
+    rt.send({ type: 'server.message', message: serverMessage(CHANNEL) })
     rt.send({ type: 'server.presence', channel: 'elsewhere', users: [] })
     rt.send({ type: 'server.presence', channel: CHANNEL, users })
     expect(rt.emitted.slice(1)).toEqual([
-      { type: 'message', message: msg(CHANNEL) },
+      { type: 'message', message: serverMessage(CHANNEL) },
       { type: 'presence', users },
     ])
   })

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { type AnyTransitionDefinition, createActor } from 'xstate'
-import { createTestModel, toDirectedGraph } from 'xstate/graph'
+import { createActor, type InspectionEvent } from 'xstate'
 import { type Theme, themeMachine } from '../../src/machines/theme.machine'
+import { walkEveryTransition } from '../support/model-walk'
 
-/** Starts the theme machine, recording what it applied and (optionally) which transitions ran. */
-function startTheme(theme: Theme, walked?: Set<string>) {
+/** Starts the theme machine, recording what it applied (and, for the walk, what it took). */
+function startTheme(theme: Theme, inspect?: (inspection: InspectionEvent) => void) {
   const calls: Array<[string, Theme]> = []
   const actor = createActor(
     themeMachine.provide({
@@ -17,13 +17,7 @@ function startTheme(theme: Theme, walked?: Set<string>) {
         },
       },
     }),
-    {
-      input: { theme },
-      inspect: (inspection) => {
-        if (inspection.type !== '@xstate.microstep') return
-        for (const transition of inspection._transitions) walked?.add(transitionKey(transition))
-      },
-    },
+    { input: { theme }, inspect },
   )
   actor.start()
   return { actor, calls }
@@ -65,54 +59,22 @@ describe('theme machine', () => {
   })
 })
 
-function transitionKey(transition: AnyTransitionDefinition): string {
-  const { source, eventType } = transition
-  const siblings = eventType === '' ? source.always : source.transitions.get(eventType)
-  return `${source.id} on ${JSON.stringify(eventType)} #${siblings?.indexOf(transition)}`
-}
-
-function declaredTransitions(): Set<string> {
-  const keys = new Set<string>()
-  const visit = (node: ReturnType<typeof toDirectedGraph>) => {
-    for (const edge of node.edges) keys.add(transitionKey(edge.transition))
-    for (const transition of node.stateNode.always ?? []) keys.add(transitionKey(transition))
-    for (const child of node.children) visit(child)
-  }
-  visit(toDirectedGraph(themeMachine))
-  return keys
-}
-
 describe('theme machine model', () => {
   it('walks every declared transition on a real actor', async () => {
-    const walked = new Set<string>()
-    let pathsRun = 0
-    for (const theme of ['dark', 'light'] as const) {
-      const model = createTestModel(themeMachine, { input: { theme } })
-      // Simple paths from each start reach every state by every route, covering each edge.
-      for (const path of model.getSimplePaths({ allowDuplicatePaths: true })) {
-        const { actor, calls } = startTheme(theme, walked)
-        await path.test({
-          events: {
-            'theme.toggle': () => {
-              actor.send({ type: 'theme.toggle' })
-            },
-          },
-          states: {
-            dark: () => {
-              expect(actor.getSnapshot().value).toBe('dark')
-              expect(calls.at(-1)).toEqual(['persist', 'dark'])
-            },
-            light: () => {
-              expect(actor.getSnapshot().value).toBe('light')
-              expect(calls.at(-1)).toEqual(['persist', 'light'])
-            },
-          },
-        })
-        pathsRun++
-      }
-    }
-    expect(pathsRun).toBeGreaterThanOrEqual(2)
-    const missing = [...declaredTransitions()].filter((key) => !walked.has(key))
+    const { replays, missing } = await walkEveryTransition({
+      machine: themeMachine,
+      inputs: [{ theme: 'dark' }, { theme: 'light' }],
+      events: [{ type: 'theme.toggle' }],
+      serialize: ({ value }) => JSON.stringify(value),
+      tags: [],
+      start: ({ input, inspect }) => startTheme((input as { theme: Theme }).theme, inspect),
+      // Every state it enters is applied and remembered, the remembering last.
+      check: ({ run, snapshot, where }) => {
+        expect(['dark', 'light'], where).toContain(snapshot.value)
+        expect(run.calls.at(-1), where).toEqual(['persist', snapshot.value])
+      },
+    })
+    expect(replays).toBeGreaterThanOrEqual(2)
     expect(missing).toEqual([])
   })
 })

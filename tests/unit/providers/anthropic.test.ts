@@ -1,29 +1,19 @@
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, test } from 'vitest'
 import type { ChatTurn } from '../../../src/providers/chat-types'
-import { sendChat } from '../../../src/providers/send-chat'
-import { mswServer } from '../../support/msw-server'
-import { useProviderFakes } from './fakes-under-msw'
+import { CONVERSATION, useProviderUnderTest } from './provider-under-test'
 
 const URL = 'https://api.anthropic.com/v1/messages'
-const fakes = useProviderFakes()
-const send = (messages: ChatTurn[], apiKey = 'sk-ant-test-abc123') =>
-  sendChat({ provider: 'anthropic', apiKey, model: 'claude-sonnet-4', messages })
-const chat = (content: string, apiKey?: string) => send([{ role: 'user', content }], apiKey)
-const sentBody = () => fakes().requests[0]!.body
-
-function answer(response: () => Response) {
-  mswServer.use(http.post(URL, response))
-}
+const { fakes, send, chat, sentBody, answer } = useProviderUnderTest({
+  provider: 'anthropic',
+  model: 'claude-sonnet-4',
+  apiKey: 'sk-ant-test-abc123',
+  endpoint: URL,
+})
 
 describe('the request', () => {
   test('POSTs with the key, version and browser-access headers and the fixed settings', async () => {
-    await send([
-      { role: 'system', content: 'Be brief.' },
-      { role: 'user', content: 'Hi' },
-      { role: 'assistant', content: 'Hello!' },
-      { role: 'user', content: 'Again' },
-    ])
+    await send(CONVERSATION)
     expect(fakes().requests).toEqual([
       {
         provider: 'anthropic',

@@ -1,29 +1,18 @@
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, test } from 'vitest'
-import type { ChatTurn } from '../../../src/providers/chat-types'
-import { sendChat } from '../../../src/providers/send-chat'
-import { mswServer } from '../../support/msw-server'
-import { useProviderFakes } from './fakes-under-msw'
+import { CONVERSATION, useProviderUnderTest } from './provider-under-test'
 
 const ENDPOINT = 'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-pro'
-const fakes = useProviderFakes()
-const send = (messages: ChatTurn[], apiKey = 'AIza-test-abc123') =>
-  sendChat({ provider: 'google', apiKey, model: 'gemini-2.5-pro', messages })
-const chat = (content: string, apiKey?: string) => send([{ role: 'user', content }], apiKey)
-const sentBody = () => fakes().requests[0]!.body
-
-function answer(response: () => Response) {
-  mswServer.use(http.post(`${ENDPOINT}\\:generateContent`, response))
-}
+const { fakes, send, chat, sentBody, answer } = useProviderUnderTest({
+  provider: 'google',
+  model: 'gemini-2.5-pro',
+  apiKey: 'AIza-test-abc123',
+  endpoint: `${ENDPOINT}\\:generateContent`,
+})
 
 describe('the request', () => {
   test('POSTs with the key in the query, model turns and the generation config', async () => {
-    await send([
-      { role: 'system', content: 'Be brief.' },
-      { role: 'user', content: 'Hi' },
-      { role: 'assistant', content: 'Hello!' },
-      { role: 'user', content: 'Again' },
-    ])
+    await send(CONVERSATION)
     expect(fakes().requests).toEqual([
       {
         provider: 'google',

@@ -1,28 +1,20 @@
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, test } from 'vitest'
 import { sendChat } from '../../../src/providers/send-chat'
-import { mswServer } from '../../support/msw-server'
-import { useProviderFakes } from './fakes-under-msw'
+import { useProviderUnderTest } from './provider-under-test'
 
 const URL = 'https://api.openai.com/v1/chat/completions'
-const fakes = useProviderFakes()
-const chat = (content: string, apiKey = 'sk-test-abc123') =>
-  sendChat({
-    provider: 'openai',
-    apiKey,
-    model: 'gpt-4o',
-    messages: [
-      { role: 'system', content: 'You are terse.' },
-      { role: 'user', content: 'Hi' },
-      { role: 'assistant', content: 'Hello!' },
-      { role: 'user', content },
-    ],
-  })
-
-/** Answers the OpenAI URL with `response` instead of the fake. */
-function answer(response: () => Response) {
-  mswServer.use(http.post(URL, response))
-}
+const { fakes, send, chat, sentBody, answer } = useProviderUnderTest({
+  provider: 'openai',
+  model: 'gpt-4o',
+  apiKey: 'sk-test-abc123',
+  endpoint: URL,
+  history: [
+    { role: 'system', content: 'You are terse.' },
+    { role: 'user', content: 'Hi' },
+    { role: 'assistant', content: 'Hello!' },
+  ],
+})
 
 describe('the request', () => {
   test('POSTs every turn, system first, with the bearer key and the fixed settings', async () => {
@@ -50,8 +42,8 @@ describe('the request', () => {
 
   test('sends only role and content of each turn', async () => {
     const turn = { role: 'user' as const, content: 'Hi', id: 'm1', createdAt: 'now' }
-    await sendChat({ provider: 'openai', apiKey: 'sk-test-1', model: 'gpt-4o', messages: [turn] })
-    expect((fakes().requests[0]!.body as { messages: unknown }).messages).toEqual([
+    await send([turn], 'sk-test-1')
+    expect((sentBody() as { messages: unknown }).messages).toEqual([
       { role: 'user', content: 'Hi' },
     ])
   })
