@@ -1,10 +1,6 @@
-import { type ComponentProps, isValidElement, memo, type ReactElement, type ReactNode } from 'react'
-import Markdown, { type Components } from 'react-markdown'
-import remarkGfm from 'remark-gfm'
+import { memo, type ReactNode, useMemo } from 'react'
 import { css } from 'styled-system/css'
-import { safeUrl } from '../../domain/safe-url'
-import { CodeBlock } from './code-block'
-import { remarkHtmlAsText } from './html-as-text'
+import { renderMarkdown } from './render-tokens'
 
 const prose = css({
   fontSize: 'md',
@@ -50,61 +46,26 @@ const prose = css({
   '& input[type=checkbox]': { mr: '1.5' },
 })
 
-function textOf(node: ReactNode): string {
-  if (typeof node === 'string' || typeof node === 'number') return String(node)
-  if (Array.isArray(node)) return node.map(textOf).join('')
-  if (isValidElement(node)) return textOf((node.props as { children?: ReactNode }).children)
-  return ''
+/** Rendered messages by text, so a remounted history (or a repeated message) is not parsed again. */
+const rendered = new Map<string, ReactNode>()
+const CACHE_SIZE = 300
+
+function cachedMarkdown(text: string): ReactNode {
+  let nodes = rendered.get(text)
+  if (nodes === undefined) {
+    nodes = renderMarkdown(text)
+    if (rendered.size >= CACHE_SIZE) rendered.delete(rendered.keys().next().value!)
+    rendered.set(text, nodes)
+  }
+  return nodes
 }
 
-const components: Components = {
-  // A fenced block arrives as <pre><code class="language-x">; it becomes a CodeBlock.
-  pre({ children }) {
-    const code = (Array.isArray(children) ? children[0] : children) as ReactElement<
-      ComponentProps<'code'>
-    >
-    const language = /language-([\w+#-]+)/.exec(code?.props?.className ?? '')?.[1] ?? ''
-    return <CodeBlock code={textOf(code?.props?.children).replace(/\n$/, '')} language={language} />
-  },
-  // An unsafe URL was emptied by safeUrl: the text stays, without anything to follow.
-  a({ children, href }) {
-    if (!href) return <span>{children}</span>
-    return (
-      <a href={href} target="_blank" rel="noopener noreferrer nofollow">
-        {children}
-      </a>
-    )
-  },
-  // Likewise an unsafe image: an empty src would make the browser fetch the page itself.
-  img({ src, alt }) {
-    if (!src) return <span>{alt}</span>
-    return <img src={src} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />
-  },
-}
-
-const withGfm = [remarkGfm, remarkHtmlAsText]
-const withoutGfm = [remarkHtmlAsText]
 /**
- * Every GFM construct needs one of these characters (tables |, strikethrough ~, autolinks
- * www./http/@, task lists [ ], footnotes [^). Text without them parses the same without the
- * GFM extensions, which are a third of the parse time of a long history (bench:ui).
- */
-const MAY_USE_GFM = /[|~@]|https?:|www\.|\[[ xX]\]|\[\^/i
-
-/**
- * A message as GitHub-flavoured markdown. Raw HTML is never rendered (no rehype-raw: it shows
- * as the text typed), and links and images keep only http, https and mailto URLs.
+ * A message as GitHub-flavoured markdown (marked's lexer, rendered straight to React elements by
+ * ./render-tokens). Raw HTML is never rendered: it shows as the text typed. Links and images
+ * keep only http, https and mailto URLs.
  */
 export const MarkdownContent = memo(function MarkdownContent({ text }: { text: string }) {
-  return (
-    <div className={prose}>
-      <Markdown
-        remarkPlugins={MAY_USE_GFM.test(text) ? withGfm : withoutGfm}
-        urlTransform={safeUrl}
-        components={components}
-      >
-        {text}
-      </Markdown>
-    </div>
-  )
+  const nodes = useMemo(() => cachedMarkdown(text), [text])
+  return <div className={prose}>{nodes}</div>
 })
