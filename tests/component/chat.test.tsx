@@ -79,10 +79,22 @@ describe('the chat', () => {
     await withKey(session, 'anthropic', 'sk-ant-test-happy')
     renderApp()
     const input = await composer()
+    // The provider answers only when released, so the sending state is observed, not raced;
+    // returning nothing hands the request on to the fake.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    mswServer.use(
+      http.post('https://api.anthropic.com/v1/messages', async () => {
+        await released
+      }),
+    )
     await userEvent.type(input, 'Show me some code{Enter}')
     // Disabled with a spinner while the reply is on its way.
     expect(input).toBeDisabled()
     expect(screen.getByRole('status', { name: 'Sending' })).toBeInTheDocument()
+    release()
 
     const reply = await screen.findByRole('article', { name: 'Claude Haiku 4.5 message' })
     expect(within(reply).getByText('Anthropic fake reply', { exact: false }).tagName).toBe('STRONG')
