@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { createPlatform, openStore } from '../platform/index'
 import { getRealtimeHub } from '../platform/realtime/realtime-api'
 import { attachRealtimeServer } from '../platform/realtime/realtime-websocket-server'
@@ -23,6 +23,22 @@ export interface LocalServerOptions extends ServerConfig {
   /** PostgreSQL schema to live in (test isolation); the default is the search_path's. */
   schema?: string
   log?: (line: string) => void
+}
+
+const SECURITY_HEADERS = { 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff' }
+
+/**
+ * Adds the security headers to the response in place when its headers are mutable: c.header()
+ * on a finished response re-wraps its body as a stream, which @hono/node-server then copies
+ * chunk by chunk instead of writing the string it holds.
+ */
+function securityHeaders(c: Context) {
+  try {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value)
+  } catch {
+    // Immutable headers (e.g. Response.redirect): the copying way.
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value)
+  }
 }
 
 /**
@@ -54,8 +70,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       `${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`,
     )
     // Tokens and codes travel in the address after login: never leak it to other sites.
-    c.header('Referrer-Policy', 'no-referrer')
-    c.header('X-Content-Type-Options', 'nosniff')
+    securityHeaders(c)
   })
   app.get('/api/health', (c) => c.json({ ok: true, store: store.kind }))
   app.all('/api/*', (c) => platform.fetch(c.req.raw))

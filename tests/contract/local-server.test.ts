@@ -54,6 +54,16 @@ test('serves the hosted sign-in page and the platform API on the same port', asy
   expect((await models.json()).length).toBeGreaterThan(0)
   const unknown = await fetch(`${server.url}/api/nothing-here`)
   expect(unknown.status).toBe(404)
+  // Every kind of response carries the security headers: pages, JSON and errors.
+  const refused = await fetch(`${server.url}/api/db/prompt-chat/rest/v1/prompts`, {
+    headers: { Authorization: 'Bearer not-a-token' },
+  })
+  expect(refused.status).toBe(401)
+  for (const res of [page, models, unknown, refused]) {
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+  }
+  expect(models.headers.get('content-type')).toBe('application/json')
 })
 
 test('generates a private secret once, and never logs query strings', async () => {

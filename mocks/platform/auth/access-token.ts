@@ -10,9 +10,24 @@ export interface AccessClaims {
   role: 'authenticated'
 }
 
-/** Short-lived HS256 JWTs, signed and checked against the platform's injected clock. */
-export function createAccessTokens(key: Uint8Array, now: () => Date) {
+/** How many verified tokens `verify` remembers (the oldest go first). */
+export const VERIFIED_TOKEN_CACHE_SIZE = 1000
+
+/**
+ * Short-lived HS256 JWTs, signed and checked against the platform's injected clock. Verified
+ * tokens are remembered (by their exact text, until their `exp`) so a client's repeated
+ * requests skip the HMAC and claim checks; refusals are never remembered.
+ */
+export function createAccessTokens(
+  key: Uint8Array,
+  now: () => Date,
+  cacheSize = VERIFIED_TOKEN_CACHE_SIZE,
+) {
+  const verified = new Map<string, { claims: AccessClaims; exp: number }>()
+  const nowSeconds = () => Math.floor(now().getTime() / 1000)
   return {
+    /** How many verified tokens are remembered (bounded by `cacheSize`). */
+    rememberedCount: () => verified.size,
     async issue(user: { id: string; email: string }): Promise<string> {
       const issuedAt = Math.floor(now().getTime() / 1000)
       // The jti makes two tokens minted in the same second differ.
@@ -30,6 +45,12 @@ export function createAccessTokens(key: Uint8Array, now: () => Date) {
     async verify(
       token: string,
     ): Promise<{ claims: AccessClaims } | { error: 'expired' | 'invalid' }> {
+      const known = verified.get(token)
+      if (known) {
+        // jose's rule: expired once now >= exp. Past it, verify afresh (and refuse).
+        if (nowSeconds() < known.exp) return { claims: known.claims }
+        verified.delete(token)
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -40,7 +61,16 @@ export function createAccessTokens(key: Uint8Array, now: () => Date) {
         if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') {
           return { error: 'invalid' }
         }
-        return { claims: { sub: payload.sub, email: payload.email, role: 'authenticated' } }
+        const claims: AccessClaims = {
+          sub: payload.sub,
+          email: payload.email,
+          role: 'authenticated',
+        }
+        if (typeof payload.exp === 'number' && cacheSize > 0) {
+          if (verified.size >= cacheSize) verified.delete(verified.keys().next().value!)
+          verified.set(token, { claims, exp: payload.exp })
+        }
+        return { claims }
       } catch (error) {
         return { error: error instanceof errors.JWTExpired ? 'expired' : 'invalid' }
       }

@@ -1,4 +1,18 @@
 /**
+ * `Response.json`, but with the body already a string: @hono/node-server writes such a response
+ * straight to the socket, where a `Response.json` body is read back through a stream.
+ */
+export function jsonResponse(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { 'content-type': 'application/json', ...init.headers },
+  })
+}
+
+/**
  * The error body of every platform API except the table API: `{ error: { code, message } }`
  * (the SDK reads error.message), plus `details` when there are any.
  */
@@ -9,7 +23,7 @@ export function apiError(
   details?: unknown,
 ): Response {
   const error = details === undefined ? { code, message } : { code, message, details }
-  return Response.json({ error }, { status })
+  return jsonResponse({ error }, { status })
 }
 
 /** A PostgREST-shaped error body: code, message, details, hint. */
@@ -17,7 +31,7 @@ export function restError(
   status: number,
   error: { code: string; message: string; details?: string | null; hint?: string | null },
 ): Response {
-  return Response.json(
+  return jsonResponse(
     {
       code: error.code,
       message: error.message,

@@ -5,6 +5,8 @@ const ENCRYPTED: Record<string, readonly string[]> = { user_api_keys: ['api_key_
 
 export function createColumnCrypto(cipher: ApiKeyCipher) {
   return {
+    /** Whether `table` has encrypted columns (most do not: their rows pass through as they are). */
+    hasEncrypted: (table: string) => Object.hasOwn(ENCRYPTED, table),
     sealRow(table: string, row: Record<string, unknown>): Record<string, unknown> {
       const columns = ENCRYPTED[table]
       if (!columns) return row

@@ -13,6 +13,7 @@ export type RequestRole = { role: 'anon' } | { role: 'authenticated'; claims: Ac
  * Runs `work` as the caller, the way PostgREST does: one transaction, `SET LOCAL ROLE` to anon
  * or authenticated, and the JWT claims in `request.jwt.claims` for the policies to read.
  * Without the role switch the server's superuser connection would bypass row-level security.
+ * The preamble goes in one round trip with BEGIN (PostgreSQL).
  */
 export function asRequestRole<T>(
   store: SqlStore,
@@ -20,17 +21,37 @@ export function asRequestRole<T>(
   work: (tx: SqlExecutor) => Promise<T>,
   options: { readOnly?: boolean } = {},
 ): Promise<T> {
-  const claims = caller.role === 'anon' ? { role: 'anon' } : caller.claims
-  // One round trip for the whole preamble. Claims go first, while still the server's role:
-  // the request roles may not call set_config (revoked in the migrations), which is what
-  // keeps them from switching role themselves. The claims are ours (a verified token),
-  // quoted as a SQL literal.
   const preamble = [
-    options.readOnly ? 'set transaction read only' : '',
+    ...(options.readOnly ? ['set transaction read only'] : []),
+    ...roleSwitch(caller),
+  ]
+  return store.transaction(work, { preamble: preamble.join('; ') })
+}
+
+/**
+ * The same as `asRequestRole` for statements we build ourselves (the table API), sent with the
+ * role switch as one message: one implicit transaction, one round trip. Every value in them
+ * must already be a quoted literal (`sqlValue`); a caller's SQL never goes this way (`/sql`
+ * and `/batch` use the extended protocol, one statement per call). Resolves to the results
+ * of `statements`, without the preamble's.
+ */
+export async function scriptAsRequestRole(
+  store: SqlStore,
+  caller: RequestRole,
+  statements: string[],
+): Promise<Array<{ rows: Record<string, unknown>[]; rowCount: number }>> {
+  const preamble = roleSwitch(caller)
+  const results = await store.script([...preamble, ...statements])
+  return results.slice(preamble.length)
+}
+
+// Claims go first, while still the server's role: the request roles may not call set_config
+// (revoked in the migrations), which is what keeps them from switching role themselves. The
+// claims are ours (a verified token), quoted as a SQL literal.
+function roleSwitch(caller: RequestRole): string[] {
+  const claims = caller.role === 'anon' ? { role: 'anon' } : caller.claims
+  return [
     `select set_config('request.jwt.claims', ${sqlLiteral(JSON.stringify(claims))}, true)`,
     caller.role === 'anon' ? 'set local role anon' : 'set local role authenticated',
   ]
-    .filter(Boolean)
-    .join('; ')
-  return store.transaction(work, { preamble })
 }

@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
 import type { AccessTokens } from '../auth/access-token'
 import { callerOf } from '../auth/caller'
-import { isPlainObject } from '../http/json-error'
-import type { SqlExecutor, SqlStore } from '../store/sql-store'
+import { isPlainObject, jsonResponse } from '../http/json-error'
+import type { SqlStore } from '../store/sql-store'
 import type { ColumnCrypto } from './encrypted-columns'
 import { decodeCursor, encodeCursor, keysetCondition, withIdTiebreak } from './keyset-cursor'
 import { type Preferences, parsePrefer } from './prefer-header'
 import { parseRequestQuery, type RequestQuery } from './request-query'
-import { asRequestRole, type RequestRole } from './request-role'
+import { type RequestRole, scriptAsRequestRole } from './request-role'
 import { RestError, restErrorResponse } from './rest-error'
 import { countSql, quoteIdent, SqlBuilder, selectList, selectSql, whereSql } from './rest-sql'
 import { sqlApi } from './sql-api'
@@ -51,20 +51,21 @@ export function restApi(deps: RestDeps) {
       const columns = await deps.catalog.columns(table)
       const query = parseRequestQuery(new URL(c.req.url).searchParams, table, columns)
       const prefer = parsePrefer(c.req.header('prefer') ?? null)
-      const context = { ...deps, table, columns, query, prefer }
+      const context: Context = { ...deps, caller, table, columns, query, prefer }
       switch (c.req.method) {
         case 'GET':
-          return await asRequestRole(deps.store, caller, (tx) => readRows(tx, context))
-        case 'POST': {
-          const rows = writeRows(await readBody(c.req.raw), table, columns, 'insert')
-          return await asRequestRole(deps.store, caller, (tx) => insertRows(tx, context, rows))
-        }
+          return await readRows(context)
+        case 'POST':
+          return await insertRows(
+            context,
+            writeRows(await readBody(c.req.raw), table, columns, 'insert'),
+          )
         case 'PATCH': {
           const [patch] = writeRows(await readBody(c.req.raw), table, columns, 'update')
-          return await asRequestRole(deps.store, caller, (tx) => updateRows(tx, context, patch!))
+          return await updateRows(context, patch!)
         }
         case 'DELETE':
-          return await asRequestRole(deps.store, caller, (tx) => deleteRows(tx, context))
+          return await deleteRows(context)
         default:
           throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${c.req.method}`)
       }
@@ -76,6 +77,7 @@ export function restApi(deps: RestDeps) {
 }
 
 type Context = RestDeps & {
+  caller: RequestRole
   table: string
   columns: Set<string>
   query: RequestQuery
@@ -139,54 +141,53 @@ function writeRows(
 function respond(context: Context, status: number, rows: Row[]): Response {
   if (!context.prefer.returnRepresentation)
     return new Response(null, { status: status === 201 ? 201 : 204 })
-  return Response.json(
-    rows.map((row) => context.crypto.openRow(context.table, row)),
-    { status: status === 201 ? 201 : 200 },
-  )
+  return jsonResponse(openRows(context, rows), { status: status === 201 ? 201 : 200 })
 }
 
-async function readRows(tx: SqlExecutor, context: Context): Promise<Response> {
+const openRows = (context: Context, rows: Row[]) =>
+  context.crypto.hasEncrypted(context.table)
+    ? rows.map((row) => context.crypto.openRow(context.table, row))
+    : rows
+
+/** Our statements (values inlined as literals) with the role switch, in one round trip. */
+const runAsCaller = (context: Context, statements: string[]) =>
+  scriptAsRequestRole(context.store, context.caller, statements)
+
+async function readRows(context: Context): Promise<Response> {
   // A stable order (id breaks ties), so pages by offset or by cursor never repeat or skip.
   const order = withIdTiebreak(context.query.order, context.columns)
   const query = { ...context.query, order }
   const position = query.cursor ? decodeCursor(query.cursor, order) : null
-  const sql = new SqlBuilder()
-  const statement = selectSql(
-    context.table,
-    query,
-    sql,
-    position ? (builder) => keysetCondition(order, position, builder) : undefined,
-  )
-  const { rows } = await tx.query<Row>(statement, sql.params)
-  let total = '*'
-  if (context.prefer.countExact) {
-    const counter = new SqlBuilder()
-    const { rows: counted } = await tx.query<{ total: number }>(
-      countSql(context.table, context.query, counter),
-      counter.params,
-    )
-    total = String(counted[0]?.total ?? 0)
-  }
+  const sql = new SqlBuilder(true)
+  const statements = [
+    selectSql(
+      context.table,
+      query,
+      sql,
+      position ? (builder) => keysetCondition(order, position, builder) : undefined,
+    ),
+  ]
+  if (context.prefer.countExact) statements.push(countSql(context.table, context.query, sql))
+  const [selected, counted] = await runAsCaller(context, statements)
+  const rows = selected!.rows
+  const total = counted ? String(counted.rows[0]?.total ?? 0) : '*'
   const start = context.query.offset
-  const headers = new Headers({
+  const headers: Record<string, string> = {
     'Content-Range': rows.length ? `${start}-${start + rows.length - 1}/${total}` : `*/${total}`,
-  })
+  }
   // A full page may have a successor: hand out where it starts.
   const last = rows.at(-1)
   const next = last && rows.length === query.limit ? encodeCursor(order, last) : null
-  if (next) headers.set('X-Next-Cursor', next)
-  return Response.json(
-    rows.map((row) => context.crypto.openRow(context.table, row)),
-    { headers },
-  )
+  if (next) headers['X-Next-Cursor'] = next
+  return jsonResponse(openRows(context, rows), { headers })
 }
 
-async function insertRows(tx: SqlExecutor, context: Context, rows: Row[]): Promise<Response> {
+async function insertRows(context: Context, rows: Row[]): Promise<Response> {
   const { table, query, prefer } = context
-  const created: Row[] = []
-  for (const plain of rows) {
+  const returning = selectList(query.select)
+  const statements = rows.map((plain) => {
     const row = context.crypto.sealRow(table, plain)
-    const sql = new SqlBuilder()
+    const sql = new SqlBuilder(true)
     const keys = Object.keys(row)
     const values = keys.length
       ? `(${keys.map(quoteIdent).join(', ')}) values (${keys.map((k) => sql.param(row[k])).join(', ')})`
@@ -200,29 +201,32 @@ async function insertRows(tx: SqlExecutor, context: Context, rows: Row[]): Promi
           ? ` on conflict (${target}) do nothing`
           : ` on conflict (${target}) do update set ${updates.map((k) => `${quoteIdent(k)} = excluded.${quoteIdent(k)}`).join(', ')}`
     }
-    const statement = `insert into ${quoteIdent(table)} ${values}${conflict} returning ${selectList(query.select)}`
-    const result = await tx.query<Row>(statement, sql.params)
-    created.push(...result.rows)
-  }
-  return respond(context, 201, created)
+    return `insert into ${quoteIdent(table)} ${values}${conflict} returning ${returning}`
+  })
+  const results = await runAsCaller(context, statements)
+  return respond(
+    context,
+    201,
+    results.flatMap((result) => result.rows),
+  )
 }
 
-async function updateRows(tx: SqlExecutor, context: Context, plain: Row): Promise<Response> {
+async function updateRows(context: Context, plain: Row): Promise<Response> {
   const { table, query, columns } = context
   const row = context.crypto.sealRow(table, plain)
   // Like the hosted platform, a change stamps updated_at unless the caller sets it.
   if (columns.has('updated_at') && !('updated_at' in row))
     row.updated_at = context.now().toISOString()
-  const sql = new SqlBuilder()
+  const sql = new SqlBuilder(true)
   const assignments = Object.keys(row).map((k) => `${quoteIdent(k)} = ${sql.param(row[k])}`)
   const statement = `update ${quoteIdent(table)} set ${assignments.join(', ')}${whereSql(query.filters, sql)} returning ${selectList(query.select)}`
-  const { rows } = await tx.query<Row>(statement, sql.params)
-  return respond(context, 200, rows)
+  const [result] = await runAsCaller(context, [statement])
+  return respond(context, 200, result!.rows)
 }
 
-async function deleteRows(tx: SqlExecutor, context: Context): Promise<Response> {
-  const sql = new SqlBuilder()
+async function deleteRows(context: Context): Promise<Response> {
+  const sql = new SqlBuilder(true)
   const statement = `delete from ${quoteIdent(context.table)}${whereSql(context.query.filters, sql)} returning ${selectList(context.query.select)}`
-  const { rows } = await tx.query<Row>(statement, sql.params)
-  return respond(context, 200, rows)
+  const [result] = await runAsCaller(context, [statement])
+  return respond(context, 200, result!.rows)
 }

@@ -1,14 +1,42 @@
 import type { Filter } from './filter-syntax'
 import type { OrderTerm, RequestQuery } from './request-query'
+import { sqlLiteral } from './request-role'
+import { RestError } from './rest-error'
 
-/** Builds parameterised SQL: identifiers are validated columns (quoted), values are `$n`. */
+/**
+ * Builds SQL from validated columns (quoted identifiers) and values: `$n` parameters, or with
+ * `inline` quoted literals (`sqlValue`), for statements sent as one script with the role switch.
+ */
 export class SqlBuilder {
   readonly params: unknown[] = []
 
+  constructor(private readonly inline = false) {}
+
   param(value: unknown): string {
+    if (this.inline) return sqlValue(value)
     this.params.push(value)
     return `$${this.params.length}`
   }
+}
+
+/**
+ * A value as an untyped SQL literal, which the server coerces to the column's type exactly as
+ * it does an untyped text parameter (node-postgres sends every parameter that way). Strings
+ * go through `sqlLiteral` (quotes doubled; standard_conforming_strings is on, and the request
+ * roles cannot change settings).
+ */
+export function sqlValue(value: unknown): string {
+  if (value === null || value === undefined) return 'null'
+  let text: string
+  if (typeof value === 'string') text = value
+  else if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+    text = String(value)
+  else text = JSON.stringify(value)
+  // What the database answers for a NUL in a text parameter.
+  if (text.includes('\0')) {
+    throw new RestError(400, '22021', 'invalid byte sequence for encoding "UTF8": 0x00')
+  }
+  return sqlLiteral(text)
 }
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`

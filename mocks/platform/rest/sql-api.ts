@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { callerOf } from '../auth/caller'
-import { isPlainObject } from '../http/json-error'
+import { isPlainObject, jsonResponse } from '../http/json-error'
 import type { SqlExecutor } from '../store/sql-store'
 import { asRequestRole, type RequestRole } from './request-role'
 import type { RestDeps } from './rest-api'
@@ -52,7 +52,7 @@ export function sqlApi(deps: RestDeps) {
         params: assertParams(body.params),
       }
       const rows = await asRequestRole(deps.store, caller, (tx) => execute(tx, statement))
-      return Response.json({ rows })
+      return jsonResponse({ rows })
     }),
   )
 
@@ -81,7 +81,7 @@ export function sqlApi(deps: RestDeps) {
         },
         { readOnly: mode === 'read' },
       )
-      return Response.json({ results })
+      return jsonResponse({ results })
     }),
   )
 

@@ -20,6 +20,16 @@ export async function openPgliteStore(dataDir?: string): Promise<SqlStore> {
         if (options.preamble) await tx.exec(options.preamble)
         return work({ query: run(tx) })
       }),
+    // exec() holds PGlite's transaction lock and sends one Query message: no other request's
+    // statement can interleave, and an error rolls back the whole implicit transaction.
+    script: async (statements) => {
+      const results = await db.exec(statements.join(';\n'))
+      if (results.length !== statements.length) throw new Error('script: result count mismatch')
+      return results.map((result) => ({
+        rows: result.rows as Record<string, unknown>[],
+        rowCount: result.affectedRows ?? result.rows.length,
+      }))
+    },
     exec: async (script) => {
       await db.exec(script)
     },

@@ -18,7 +18,12 @@ export async function openPostgresStore(databaseUrl: string, schema?: string): P
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
-    ...(schema ? { options: `-c search_path=${quoteIdentifier(schema)}` } : {}),
+    // Pinned whatever the server's configuration: the table API's literals (sqlLiteral) only
+    // double quotes, which is all a standard-conforming string needs.
+    options: [
+      '-c standard_conforming_strings=on',
+      ...(schema ? [`-c search_path=${quoteIdentifier(schema)}`] : []),
+    ].join(' '),
   })
   const run =
     (target: pg.Pool | pg.PoolClient): SqlExecutor['query'] =>
@@ -46,6 +51,14 @@ export async function openPostgresStore(databaseUrl: string, schema?: string): P
       } finally {
         client.release()
       }
+    },
+    // No values: the simple protocol, one Query message, run by the server as one implicit
+    // transaction (an error rolls it all back; SET LOCAL ends with it).
+    async script(statements) {
+      const result = (await pool.query(statements.join(';\n'))) as pg.QueryResult | pg.QueryResult[]
+      const results = Array.isArray(result) ? result : [result]
+      if (results.length !== statements.length) throw new Error('script: result count mismatch')
+      return results.map((r) => ({ rows: r.rows, rowCount: r.rowCount ?? r.rows.length }))
     },
     exec: async (script) => {
       await pool.query(script)

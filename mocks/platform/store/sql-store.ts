@@ -22,6 +22,15 @@ export interface SqlStore extends SqlExecutor {
   readonly kind: 'pglite' | 'postgres'
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>, options?: TransactionOptions): Promise<T>
+  /**
+   * Runs our own statements (never a caller's SQL: values are already quoted literals) as one
+   * simple-protocol message, which the server runs as one implicit transaction: all or
+   * nothing, `SET LOCAL` holds to its end, and nothing else can run in between. One round trip
+   * on PostgreSQL, one call into PGlite. Resolves to each statement's result, in order.
+   */
+  script(
+    statements: string[],
+  ): Promise<Array<{ rows: Record<string, unknown>[]; rowCount: number }>>
   /** Runs a script of several statements (migrations). */
   exec(script: string): Promise<void>
   close(): Promise<void>
