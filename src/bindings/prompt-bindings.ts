@@ -83,6 +83,8 @@ export function createPromptActors(options: PromptActorsOptions) {
       },
       actions: { notify, 'fill chat input': fillInput },
     }),
+    // Share links point at the address the app is served from, read through the env seam.
+    { input: { shareOrigin: new URL(env.currentHref()).origin } },
   )
 
   const activation = createActor(

@@ -25,6 +25,12 @@ export interface LibraryContext {
   edit: EditDraft
   /** The prompt a running action is about (for its toast). */
   subject: LibraryPrompt | null
+  /** The app's own origin, which share links point at (spec §3). */
+  shareOrigin: string
+}
+
+export interface LibraryInput {
+  shareOrigin?: string
 }
 
 export type LibraryEvent =
@@ -64,6 +70,7 @@ export const promptLibraryMachine = setup({
   types: {
     context: {} as LibraryContext,
     events: {} as LibraryEvent,
+    input: {} as LibraryInput | undefined,
   },
   actors: {
     'load prompts': fromPromise<LibraryPrompt[], { tab: LibraryTab }>(async () => {
@@ -108,14 +115,15 @@ export const promptLibraryMachine = setup({
   },
 }).createMachine({
   id: 'promptLibrary',
-  context: {
+  context: ({ input }) => ({
     tab: 'public',
     search: '',
     prompts: [],
     create: EMPTY_CREATE,
     edit: EMPTY_EDIT,
     subject: null,
-  },
+    shareOrigin: input?.shareOrigin ?? '',
+  }),
   initial: 'closed',
   states: {
     closed: {

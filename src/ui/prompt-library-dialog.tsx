@@ -32,7 +32,7 @@ export function PromptLibraryDialog() {
   const search = useSelector(library, (s) => s.context.search)
   const all = useSelector(library, (s) => s.context.prompts)
   const shown = filterPrompts(all, search)
-  const origin = typeof window === 'undefined' ? '' : window.location.origin
+  const origin = useSelector(library, (s) => s.context.shareOrigin)
 
   return (
     <>

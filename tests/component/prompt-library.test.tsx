@@ -6,9 +6,13 @@ import { renderApp } from '../support/render-app'
 
 const mockPlatform = installMockPlatform()
 
+// The address the app is served at; unlike jsdom's own origin, so a link built from the
+// global window instead of the app's address would fail the share-link check.
+const APP_ORIGIN = 'https://chat.example.com'
+
 async function signedIn(email: string) {
   localStorage.setItem('auth_tokens', JSON.stringify(await mockPlatform().signUp(email, email)))
-  const app = renderApp()
+  const app = renderApp({ href: `${APP_ORIGIN}/` })
   await screen.findByText(/Welcome,/)
   return app
 }
@@ -71,7 +75,7 @@ describe('the Prompt Library dialog', () => {
     expect(within(card).getByText('Write a **haiku** <b>now</b>')).toBeInTheDocument()
     expect(card.querySelector('b')).toBeNull()
     expect(within(card).getByRole('textbox', { name: 'Share link for Haiku writer' })).toHaveValue(
-      `${window.location.origin}/?prompt=${encodeURIComponent(
+      `${APP_ORIGIN}/?prompt=${encodeURIComponent(
         JSON.stringify({
           title: 'Haiku writer',
           content: 'Write a **haiku** <b>now</b>',

@@ -61,6 +61,7 @@ function startLibrary(fakes: Fakes = {}) {
         },
       },
     }),
+    { input: { shareOrigin: 'https://chat.example.com' } },
   )
   actor.start()
   const messages = () => notices.map((n) => n.message)
@@ -85,6 +86,8 @@ async function opened(fakes: Fakes = {}) {
 describe('prompt library machine', () => {
   it('opens on Browse Public, loads, and reloads on every tab change', async () => {
     const lib = await opened()
+    // Share links are built on the origin the binding hands in.
+    expect(lib.actor.getSnapshot().context.shareOrigin).toBe('https://chat.example.com')
     expect(lib.actor.getSnapshot().context.prompts).toEqual([USER, SYSTEM])
     await lib.settleEach(
       { type: 'library.tab.change', tab: 'mine' },
