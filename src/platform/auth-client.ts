@@ -48,7 +48,11 @@ export interface AuthClient {
   readRedirect(href: string): RedirectResult
   exchangeCode(code: string): Promise<TokenSet>
   refresh(): Promise<TokenSet>
-  getValidAccessToken(): Promise<string>
+  /**
+   * The stored access token, refreshed first when it is (nearly) expired, or when it is
+   * `rejected`: a token the server refused is stale whatever our clock says.
+   */
+  getValidAccessToken(rejected?: string): Promise<string>
   me(): Promise<User>
   update(partial: Partial<Omit<User, 'id'>>): Promise<User>
   logout(): Promise<void>
@@ -237,10 +241,12 @@ export function createAuthClient(config: AuthClientConfig): AuthClient {
 
     refresh,
 
-    async getValidAccessToken() {
+    async getValidAccessToken(rejected) {
       const tokens = store.read()
       if (!tokens) throw new AuthError('No access token available')
-      if (!isAccessTokenExpired(tokens, now())) return tokens.access_token
+      // Once another call has replaced the rejected token, its replacement is the answer.
+      const refused = rejected !== undefined && tokens.access_token === rejected
+      if (!refused && !isAccessTokenExpired(tokens, now())) return tokens.access_token
       return (await refresh()).access_token
     },
 

@@ -39,7 +39,12 @@ export interface HttpClientConfig {
   authUrl: string
   coreUrl: string
   fetch: FetchLike
-  getAccessToken: () => Promise<string | null>
+  /**
+   * The bearer token to send, or null for none. Called again with `rejected`, the token the
+   * server just answered 401 to although the client thought it valid (clock skew, a token
+   * revoked early): a different token means "retry once with it".
+   */
+  getAccessToken: (rejected?: string) => Promise<string | null>
 }
 
 /** Auth API paths and the hosted login page live on the auth host; the rest on the core host. */
@@ -103,14 +108,6 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
     const convert = options.convertKeys !== false
-    const headers: Record<string, string> = {}
-    if (!(options.body instanceof FormData)) headers['Content-Type'] = 'application/json'
-    if (options.auth !== false) {
-      const token = await config.getAccessToken()
-      if (token) headers.Authorization = `Bearer ${token}`
-    }
-    Object.assign(headers, options.headers)
-
     let body: BodyInit | undefined
     if (options.body !== undefined) {
       body = isRawBody(options.body)
@@ -118,17 +115,35 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
         : JSON.stringify(convert ? keysToSnake(options.body) : options.body)
     }
 
-    let response: Response
-    try {
-      response = await config.fetch(urlFor(path, options.query), {
-        method: options.method ?? 'GET',
-        headers,
-        body,
-        signal: options.signal,
-      })
-    } catch (cause) {
-      const reason = cause instanceof Error ? cause.message : String(cause)
-      throw new NetworkError(`Network request failed: ${reason}`, { cause })
+    const send = async (token: string | null): Promise<Response> => {
+      const headers: Record<string, string> = {}
+      if (!(options.body instanceof FormData)) headers['Content-Type'] = 'application/json'
+      if (token) headers.Authorization = `Bearer ${token}`
+      Object.assign(headers, options.headers)
+      try {
+        return await config.fetch(urlFor(path, options.query), {
+          method: options.method ?? 'GET',
+          headers,
+          body,
+          signal: options.signal,
+        })
+      } catch (cause) {
+        const reason = cause instanceof Error ? cause.message : String(cause)
+        throw new NetworkError(`Network request failed: ${reason}`, { cause })
+      }
+    }
+
+    const token = options.auth !== false ? await config.getAccessToken() : null
+    let response = await send(token)
+    // Refused although we thought it valid: renew and retry once. A failed renewal surfaces as
+    // its own error (a refused refresh is the auth error); a second 401 as the auth error.
+    if (response.status === 401 && token) {
+      const renewed = await config.getAccessToken(token)
+      if (renewed && renewed !== token) {
+        // Read, not cancelled: a cancelled body never settles under MSW's interceptor.
+        await response.arrayBuffer().catch(() => {})
+        response = await send(renewed)
+      }
     }
 
     if (!response.ok) throw errorFromResponse(response.status, await readErrorBody(response))

@@ -47,7 +47,8 @@ export function createPlatformClient(config: PlatformClientConfig): PlatformClie
 
   // The http client asks auth for a token, and auth talks through the http client.
   let auth: AuthClient | undefined
-  const getAccessToken = async () => (auth?.getTokens() ? auth.getValidAccessToken() : null)
+  const getAccessToken = async (rejected?: string) =>
+    auth?.getTokens() ? auth.getValidAccessToken(rejected) : null
   const http = createHttpClient({
     authUrl: config.authUrl,
     coreUrl: config.coreUrl,

@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { installMockPlatform } from '../support/mock-platform'
 import { mswServer } from '../support/msw-server'
 import { renderApp } from '../support/render-app'
+import { postAuthForm } from '../support/sign-up'
 import { TEST_ORIGIN, TEST_PROJECT_ID } from '../support/test-platform'
 
 const mockPlatform = installMockPlatform()
@@ -62,16 +63,10 @@ describe('the root view', () => {
   test('returning from the auth page with a code signs in and cleans the address', async () => {
     const { signUp } = mockPlatform()
     await signUp('code@example.com', 'Code Person') // the account exists
-    const res = await fetch(`${TEST_ORIGIN}/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        email: 'code@example.com',
-        password: 'password-123',
-        redirect_url: `${TEST_ORIGIN}/?tab=chat`,
-        project_id: 'prompt-chat',
-      }),
-      redirect: 'manual',
+    const res = await postAuthForm((request) => fetch(request), TEST_ORIGIN, 'sign-in', {
+      email: 'code@example.com',
+      password: 'password-123',
+      redirect_url: `${TEST_ORIGIN}/?tab=chat`,
     })
     const back = res.headers.get('location')!
     expect(new URL(back).searchParams.get('code')).toMatch(/\S/)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { signUpThroughAuthPage } from '../support/sign-up'
+import { REFRESH_REUSE_GRACE_SECONDS } from '../../mocks/platform/auth/auth-service'
+import { postAuthForm, signUpThroughAuthPage } from '../support/sign-up'
 import { createTestPlatform, TEST_ORIGIN, type TestPlatform } from '../support/test-platform'
 
 // The mock platform's auth host, called the way a browser and the SDK call it.
@@ -18,17 +19,14 @@ const postJson = (path: string, body: unknown, headers: Record<string, string> =
     headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify(body),
   })
-const postForm = (path: string, fields: Record<string, string>) =>
-  send(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      redirect_url: `${TEST_ORIGIN}/?tab=chat`,
-      project_id: 'prompt-chat',
-      ...fields,
-    }),
-    redirect: 'manual',
-  })
+/** The hosted form, posted as a browser posts it (token, cookie, same origin). */
+const postForm = (path: '/auth/sign-in' | '/auth/sign-up', fields: Record<string, string>) =>
+  postAuthForm(
+    platform.platform.fetch,
+    TEST_ORIGIN,
+    path === '/auth/sign-in' ? 'sign-in' : 'sign-up',
+    { redirect_url: `${TEST_ORIGIN}/?tab=chat`, ...fields },
+  )
 const advance = (seconds: number) => {
   clock = new Date(clock.getTime() + seconds * 1000)
 }
@@ -204,13 +202,14 @@ describe('the auth API', () => {
     expect(await expired.json()).toMatchObject({ error: { message: 'Access token is expired' } })
   })
 
-  test('refresh rotates; replaying a rotated token revokes the whole family', async () => {
+  test('refresh rotates; replaying a rotated token after the grace period revokes the family', async () => {
     const tokens = await platform.signUp('family@example.com')
     const rotated = await (
       await postJson('/api/auth/refresh', { refresh_token: tokens.refresh_token })
     ).json()
     expect(rotated.refresh_token).not.toBe(tokens.refresh_token)
 
+    advance(REFRESH_REUSE_GRACE_SECONDS + 1)
     const replay = await postJson('/api/auth/refresh', { refresh_token: tokens.refresh_token })
     expect(replay.status).toBe(401)
     expect((await replay.json()).error.code).toBe('refresh_token_reused')
@@ -250,4 +249,84 @@ test('two access tokens minted in the same second still differ', async () => {
   const res = await postJson('/api/auth/refresh', { refresh_token: tokens.refresh_token })
   const rotated = (await res.json()) as { access_token: string }
   expect(rotated.access_token).not.toBe(tokens.access_token)
+})
+
+describe('bad input is a clear 4xx, never a 500', () => {
+  const long = (n: number) => 'x'.repeat(n)
+
+  test.each([
+    [{ email: 'nul\u0000@example.com' }, 'Enter a valid e-mail address.'],
+    [{ email: `${long(250)}@example.com` }, 'Enter a valid e-mail address.'],
+    [{ password: 'pass\u0000word' }, 'Password must not contain control characters.'],
+    [{ password: long(1025) }, 'Password must be at most 1024 characters.'],
+    [{ display_name: 'Nul\u0000Name' }, 'Display name must not contain control characters.'],
+  ])('sign-up with %o answers 400: %s', async (fields, message) => {
+    const res = await postForm('/auth/sign-up', {
+      email: 'bad-input@example.com',
+      password: 'long-enough',
+      ...fields,
+    })
+    expect(res.status).toBe(400)
+    expect(await res.text()).toContain(`<p role="alert">${message}</p>`)
+  })
+
+  test.each([
+    [{ email: 'nul\u0000@example.com' }, 'Enter a valid e-mail address.'],
+    [{ password: 'pass\u0000word' }, 'Password must not contain control characters.'],
+    [{ password: long(1025) }, 'Password must be at most 1024 characters.'],
+  ])('sign-in with %o answers 400: %s', async (fields, message) => {
+    const res = await postForm('/auth/sign-in', {
+      email: 'known@example.com',
+      password: 'long-enough',
+      ...fields,
+    })
+    expect(res.status).toBe(400)
+    expect(await res.text()).toContain(`<p role="alert">${message}</p>`)
+  })
+
+  test('PATCH /api/auth/me refuses what cannot be a display name, and null clears it', async () => {
+    const tokens = await platform.signUp('patch-input@example.com', 'Before')
+    const patch = (body: unknown) =>
+      send('/api/auth/me', {
+        method: 'PATCH',
+        headers: {
+          Authorization: `Bearer ${tokens.access_token}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      })
+    for (const [body, message] of [
+      [{ display_name: 'Nul\u0000Name' }, 'display_name must not contain control characters'],
+      [{ displayName: '\u0000' }, 'display_name must not contain control characters'],
+      [{ display_name: long(101) }, 'display_name must be at most 100 characters'],
+      [{ display_name: 5 }, 'display_name must be a string'],
+      [[{ display_name: 'x' }], 'Body must be a JSON object'],
+    ] as const) {
+      const res = await patch(body)
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(await res.json()).toEqual({ error: { code: 'invalid_request', message } })
+    }
+    const me = await send('/api/auth/me', {
+      headers: { Authorization: `Bearer ${tokens.access_token}` },
+    })
+    expect((await me.json()).user.display_name).toBe('Before')
+
+    const cleared = await patch({ display_name: null })
+    expect(cleared.status).toBe(200)
+    expect((await cleared.json()).user.display_name).toBeNull()
+  })
+
+  test('a code or refresh token that we could not have issued is refused without a lookup', async () => {
+    for (const code of ['nul\u0000code', long(100_000)]) {
+      const res = await postJson('/api/auth/token', { code })
+      expect(res.status).toBe(400)
+      expect((await res.json()).error.code).toBe('invalid_grant')
+    }
+    for (const refreshToken of ['nul\u0000token', long(100_000)]) {
+      const res = await postJson('/api/auth/refresh', { refresh_token: refreshToken })
+      expect(res.status).toBe(401)
+      expect((await res.json()).error.code).toBe('invalid_refresh_token')
+      expect((await postJson('/api/auth/logout', { refresh_token: refreshToken })).status).toBe(204)
+    }
+  })
 })

@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import { apiError, isPlainObject, readJson } from '../http/json-error'
 import type { AccessTokens } from './access-token'
-import { type AccountRow, type AuthService, MAX_DISPLAY_NAME_LENGTH } from './auth-service'
+import { isOpaqueToken, parseMePatch } from './auth-input'
+import type { AccountRow, AuthService } from './auth-service'
 import { readBearer } from './bearer'
 
 const userJson = (user: AccountRow) => ({
@@ -26,7 +27,8 @@ export function authApi(auth: AuthService, accessTokens: AccessTokens) {
   api.post('/token', async (c) => {
     const code = await stringField(c.req.raw, 'code')
     if (!code) return apiError(400, 'invalid_request', 'A sign-in code is required')
-    const tokens = await auth.exchangeCode(code)
+    // Not a code we could have issued (NUL, wrong length…): refused without a lookup.
+    const tokens = isOpaqueToken(code) ? await auth.exchangeCode(code) : null
     if (!tokens) return apiError(400, 'invalid_grant', 'The sign-in code is invalid or has expired')
     return c.json(tokens)
   })
@@ -34,7 +36,9 @@ export function authApi(auth: AuthService, accessTokens: AccessTokens) {
   api.post('/refresh', async (c) => {
     const refreshToken = await stringField(c.req.raw, 'refresh_token')
     if (!refreshToken) return apiError(400, 'invalid_request', 'refresh_token is required')
-    const result = await auth.refresh(refreshToken)
+    const result = isOpaqueToken(refreshToken)
+      ? await auth.refresh(refreshToken)
+      : ({ error: 'invalid_refresh_token' } as const)
     if ('error' in result) {
       const message =
         result.error === 'refresh_token_reused'
@@ -47,7 +51,7 @@ export function authApi(auth: AuthService, accessTokens: AccessTokens) {
 
   api.post('/logout', async (c) => {
     const refreshToken = await stringField(c.req.raw, 'refresh_token')
-    if (refreshToken) await auth.revokeByToken(refreshToken)
+    if (refreshToken && isOpaqueToken(refreshToken)) await auth.revokeByToken(refreshToken)
     return c.body(null, 204)
   })
 
@@ -81,20 +85,10 @@ export function authApi(auth: AuthService, accessTokens: AccessTokens) {
     const { user } = result
     const body = await readJson(c.req.raw)
     if (!isPlainObject(body)) return apiError(400, 'invalid_request', 'Body must be a JSON object')
-    const displayName = body.display_name ?? body.displayName
-    if (displayName === undefined) return c.json(userJson(user))
-    if (displayName !== null && typeof displayName !== 'string') {
-      return apiError(400, 'invalid_request', 'display_name must be a string')
-    }
-    const trimmed = displayName?.trim() || null
-    if (trimmed && trimmed.length > MAX_DISPLAY_NAME_LENGTH) {
-      return apiError(
-        400,
-        'invalid_request',
-        `display_name must be at most ${MAX_DISPLAY_NAME_LENGTH} characters`,
-      )
-    }
-    const updated = await auth.updateDisplayName(user.id, trimmed)
+    const patch = parseMePatch(body)
+    if ('error' in patch) return apiError(400, 'invalid_request', patch.error)
+    if (patch.displayName === undefined) return c.json(userJson(user))
+    const updated = await auth.updateDisplayName(user.id, patch.displayName)
     return updated ? c.json(userJson(updated)) : apiError(401, 'invalid_token', 'Unknown user')
   })
 

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import { MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from './auth-input'
+import { CSRF_FIELD } from './form-csrf'
 
 export type AuthMode = 'sign-in' | 'sign-up'
 
@@ -7,6 +9,8 @@ export interface AuthPageModel {
   /** Absent when the link itself is not valid: the page then shows only the error. */
   redirectUrl?: string
   projectId?: string
+  /** The form's CSRF token (form-csrf.ts); the form is shown only with one. */
+  csrfToken?: string
   email?: string
   displayName?: string
   error?: string
@@ -76,8 +80,9 @@ export function renderAuthPage(model: AuthPageModel): string {
       })}`,
     )
   const alert = model.error ? `<p role="alert">${escapeHtml(model.error)}</p>` : ''
-  const form = model.redirectUrl
-    ? `
+  const form =
+    model.redirectUrl && model.csrfToken
+      ? `
     <div role="tablist" aria-label="Account">
       <a role="tab" href="${query('sign-in')}" aria-selected="${!signUp}">Sign in</a>
       <a role="tab" href="${query('sign-up')}" aria-selected="${signUp}">Create account</a>
@@ -86,21 +91,22 @@ export function renderAuthPage(model: AuthPageModel): string {
     <form method="post" action="/auth/${model.mode}">
       <input type="hidden" name="redirect_url" value="${escapeHtml(model.redirectUrl)}">
       <input type="hidden" name="project_id" value="${escapeHtml(model.projectId ?? '')}">
+      <input type="hidden" name="${CSRF_FIELD}" value="${escapeHtml(model.csrfToken)}">
       ${
         signUp
           ? `<label for="display_name">Display name</label>
-      <input id="display_name" name="display_name" type="text" autocomplete="name" maxlength="100" value="${escapeHtml(model.displayName ?? '')}">`
+      <input id="display_name" name="display_name" type="text" autocomplete="name" maxlength="${MAX_DISPLAY_NAME_LENGTH}" value="${escapeHtml(model.displayName ?? '')}">`
           : ''
       }
       <label for="email">E-mail</label>
-      <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(model.email ?? '')}">
+      <input id="email" name="email" type="email" autocomplete="email" required maxlength="${MAX_EMAIL_LENGTH}" value="${escapeHtml(model.email ?? '')}">
       <label for="password">Password</label>
-      <input id="password" name="password" type="password" required
+      <input id="password" name="password" type="password" required maxlength="${MAX_PASSWORD_LENGTH}"
         autocomplete="${signUp ? 'new-password' : 'current-password'}"${signUp ? ' minlength="8" aria-describedby="password-hint"' : ''}>
       ${signUp ? '<p class="hint" id="password-hint">At least 8 characters.</p>' : ''}
       <button type="submit">${signUp ? 'Create account' : 'Sign in'}</button>
     </form>`
-    : alert
+      : alert
   return `<!doctype html>
 <html lang="en" class="dark">
 <head>

@@ -1,5 +1,6 @@
 import { aiMigrations } from '../ai/ai-migrations'
 import { analyticsMigrations } from '../analytics/analytics-migrations'
+import { authMigrations } from '../auth/auth-migrations'
 import { notificationsMigrations } from '../notifications/notifications-migrations'
 import { realtimeMigrations } from '../realtime/realtime-migrations'
 import { storageMigrations } from '../storage/storage-migrations'
@@ -199,6 +200,7 @@ export const migrations: Migration[] = [
   ...notificationsMigrations,
   ...analyticsMigrations,
   ...aiMigrations,
+  ...authMigrations,
 ].sort((a, b) => a.version - b.version)
 
 export async function migrate(store: SqlStore): Promise<number[]> {

@@ -28,8 +28,9 @@ function setup(options: { stored?: TokenSet; nowMs?: number } = {}) {
     authUrl: AUTH_URL,
     coreUrl: 'http://core.test',
     fetch: (input, init) => globalThis.fetch(input, init),
-    // Mirrors the platform client: the stored access token, refreshed when stale.
-    getAccessToken: async () => (auth.getTokens() ? auth.getValidAccessToken() : null),
+    // Mirrors the platform client: the stored access token, refreshed when stale or refused.
+    getAccessToken: async (rejected) =>
+      auth.getTokens() ? auth.getValidAccessToken(rejected) : null,
   })
   const auth = createAuthClient({
     authUrl: `${AUTH_URL}/`,
@@ -325,15 +326,83 @@ describe('me and update', () => {
     })
   })
 
-  test('a 401 stays an AuthError', async () => {
+  test('a 401 to a fresh token refreshes and retries once; a second 401 stays an AuthError', async () => {
+    const refreshes = captureRefresh()
+    const seenAuth: Array<string | null> = []
     mswServer.use(
-      http.get(`${AUTH_URL}/api/auth/me`, () =>
-        HttpResponse.json({ error: { message: 'Invalid token' } }, { status: 401 }),
-      ),
+      http.get(`${AUTH_URL}/api/auth/me`, ({ request }) => {
+        seenAuth.push(request.headers.get('authorization'))
+        return HttpResponse.json({ error: { message: 'Invalid token' } }, { status: 401 })
+      }),
     )
     const failure = setup({ stored: fresh }).auth.me()
     await expect(failure).rejects.toBeInstanceOf(AuthError)
     await expect(failure).rejects.toMatchObject({ message: 'Invalid token', status: 401 })
+    expect(seenAuth).toEqual(['Bearer access-1', 'Bearer access-2'])
+    expect(refreshes).toEqual([{ refresh_token: 'refresh-1' }])
+  })
+
+  test('clock skew: the server expired a token the client thought fresh, and the retry works', async () => {
+    const refreshes = captureRefresh()
+    const seenAuth: Array<string | null> = []
+    mswServer.use(
+      http.get(`${AUTH_URL}/api/auth/me`, ({ request }) => {
+        const bearer = request.headers.get('authorization')
+        seenAuth.push(bearer)
+        return bearer === 'Bearer access-2'
+          ? HttpResponse.json({ user: { id: 'u1', email: 'a@b.c', display_name: null } })
+          : HttpResponse.json({ error: { message: 'Access token is expired' } }, { status: 401 })
+      }),
+    )
+    const { auth } = setup({ stored: fresh })
+    expect(await auth.me()).toEqual({ id: 'u1', email: 'a@b.c', displayName: null })
+    expect(seenAuth).toEqual(['Bearer access-1', 'Bearer access-2'])
+    expect(refreshes).toEqual([{ refresh_token: 'refresh-1' }])
+    expect(auth.getTokens()?.access_token).toBe('access-2')
+  })
+
+  test('concurrent 401s share one refresh; a late one retries with the replacement', async () => {
+    const refreshes = captureRefresh()
+    const seenAuth: Array<string | null> = []
+    mswServer.use(
+      http.get(`${AUTH_URL}/api/auth/me`, ({ request }) => {
+        const bearer = request.headers.get('authorization')
+        seenAuth.push(bearer)
+        return bearer === 'Bearer access-2'
+          ? HttpResponse.json({ user: { id: 'u1', email: 'a@b.c' } })
+          : HttpResponse.json({ error: { message: 'Access token is expired' } }, { status: 401 })
+      }),
+    )
+    const { auth } = setup({ stored: fresh })
+    await Promise.all([auth.me(), auth.me(), auth.me()])
+    expect(refreshes).toHaveLength(1)
+    // Refused with access-1 after access-2 is already stored: no second refresh.
+    expect(await auth.getValidAccessToken('access-1')).toBe('access-2')
+    expect(refreshes).toHaveLength(1)
+    expect(seenAuth.filter((bearer) => bearer === 'Bearer access-2')).toHaveLength(3)
+  })
+
+  test('a refused refresh during the retry signs out with its own AuthError', async () => {
+    captureRefresh(() =>
+      HttpResponse.json(
+        { error: { code: 'refresh_token_reused', message: 'Refresh token reused' } },
+        { status: 401 },
+      ),
+    )
+    const seenAuth: Array<string | null> = []
+    mswServer.use(
+      http.get(`${AUTH_URL}/api/auth/me`, ({ request }) => {
+        seenAuth.push(request.headers.get('authorization'))
+        return HttpResponse.json({ error: { message: 'Access token is expired' } }, { status: 401 })
+      }),
+    )
+    const { auth, map } = setup({ stored: fresh })
+    await expect(auth.me()).rejects.toMatchObject({
+      name: 'AuthError',
+      message: 'Refresh token reused',
+    })
+    expect(seenAuth).toEqual(['Bearer access-1'])
+    expect(map.has('auth_tokens')).toBe(false)
   })
 
   test.each([

@@ -212,3 +212,97 @@ describe('errors', () => {
     })
   })
 })
+
+describe('a 401 to a token the client thought valid', () => {
+  /** Answers each request with the next of `statuses` (200 after them) and keeps them all. */
+  function answerInTurn(...statuses: number[]) {
+    const requests: Request[] = []
+    mswServer.use(
+      http.all('*', ({ request }) => {
+        requests.push(request.clone())
+        const status = statuses[requests.length - 1] ?? 200
+        return status === 401
+          ? HttpResponse.json({ error: { message: 'Access token is expired' } }, { status })
+          : HttpResponse.json({ ok: true })
+      }),
+    )
+    return requests
+  }
+
+  /** A client whose token source hands out `tok-2` once `tok-1` is refused. */
+  function renewingClient(renew: (rejected: string) => Promise<string | null>) {
+    const getAccessToken = vi.fn(async (rejected?: string) =>
+      rejected === undefined ? 'tok-1' : renew(rejected),
+    )
+    const httpClient = createHttpClient({
+      authUrl: AUTH_URL,
+      coreUrl: CORE_URL,
+      fetch: (input, init) => globalThis.fetch(input, init),
+      getAccessToken,
+    })
+    return { httpClient, getAccessToken }
+  }
+
+  test('is renewed and the request sent once more, unchanged but for the token', async () => {
+    const requests = answerInTurn(401)
+    const { httpClient, getAccessToken } = renewingClient(async () => 'tok-2')
+    const { data } = await httpClient.request('/api/db/p1/rest/v1/prompts', {
+      method: 'POST',
+      body: { title: 'Again' },
+      headers: { Prefer: 'return=representation' },
+    })
+    expect(data).toEqual({ ok: true })
+    expect(getAccessToken.mock.calls).toEqual([[], ['tok-1']])
+    expect(requests.map((r) => r.headers.get('authorization'))).toEqual([
+      'Bearer tok-1',
+      'Bearer tok-2',
+    ])
+    for (const request of requests) {
+      expect(request.method).toBe('POST')
+      expect(request.headers.get('prefer')).toBe('return=representation')
+      expect(await request.json()).toEqual({ title: 'Again' })
+    }
+  })
+
+  test('only once: a second 401 is the AuthError', async () => {
+    const requests = answerInTurn(401, 401, 401)
+    const { httpClient } = renewingClient(async () => 'tok-2')
+    const failure = httpClient.request('/api/auth/me')
+    await expect(failure).rejects.toBeInstanceOf(AuthError)
+    await expect(failure).rejects.toMatchObject({ message: 'Access token is expired' })
+    expect(requests).toHaveLength(2)
+  })
+
+  test('a renewal that fails surfaces as its own error, without a retry', async () => {
+    const requests = answerInTurn(401)
+    const { httpClient } = renewingClient(async () => {
+      throw new AuthError('Refresh token was already used; the session has been revoked')
+    })
+    await expect(httpClient.request('/api/auth/me')).rejects.toMatchObject({
+      name: 'AuthError',
+      message: 'Refresh token was already used; the session has been revoked',
+    })
+    expect(requests).toHaveLength(1)
+  })
+
+  test('no retry when the renewal gives the same token or none', async () => {
+    for (const renewed of ['tok-1', null]) {
+      const requests = answerInTurn(401)
+      const { httpClient } = renewingClient(async () => renewed)
+      await expect(httpClient.request('/api/auth/me')).rejects.toBeInstanceOf(AuthError)
+      expect(requests).toHaveLength(1)
+    }
+  })
+
+  test('no retry for a request sent without a token', async () => {
+    for (const options of [{ auth: false }, {}]) {
+      const requests = answerInTurn(401)
+      const { httpClient, getAccessToken } = client({ token: null })
+      await expect(httpClient.request('/api/auth/refresh', options)).rejects.toBeInstanceOf(
+        AuthError,
+      )
+      expect(requests).toHaveLength(1)
+      expect(getAccessToken.mock.calls.every((call) => call.length === 0)).toBe(true)
+    }
+  })
+})
