@@ -12,6 +12,7 @@ import { createApiKeyCipher } from './crypto/api-key-cipher'
 import { deriveKey } from './crypto/derive-key'
 import { dataApi } from './data/data-api'
 import { fixturePages } from './data/fixture-pages'
+import { type HostLookup, systemLookup } from './data/host-lookup'
 import { restError } from './http/json-error'
 import { notificationsApi } from './notifications/notifications-api'
 import type { PlatformDeps } from './platform-deps'
@@ -34,6 +35,14 @@ export interface PlatformOptions {
   log?: (line: string) => void
   /** Where uploaded and generated files live; a fresh temporary folder when omitted (tests). */
   filesDir?: string
+  /**
+   * The origin the app reaches the platform at, default http://localhost:3000; a function when
+   * it is known only once the server listens (PORT=0). The data API reads this origin's
+   * /fixtures pages in-process and never trusts the Host header.
+   */
+  publicOrigin?: string | (() => string)
+  /** DNS for the data API's fetch policy; the system resolver by default. */
+  lookupHost?: HostLookup
 }
 
 /**
@@ -63,6 +72,8 @@ export function createPlatform(options: PlatformOptions) {
     now,
     filesDir: options.filesDir ?? mkdtempSync(path.join(tmpdir(), 'prompt-chat-files-')),
     log,
+    publicOrigin: originOf(options.publicOrigin ?? 'http://localhost:3000'),
+    lookupHost: options.lookupHost ?? systemLookup,
   }
 
   const app = new Hono()
@@ -98,3 +109,7 @@ export function createPlatform(options: PlatformOptions) {
 }
 
 export type Platform = ReturnType<typeof createPlatform>
+
+function originOf(origin: string | (() => string)): () => string {
+  return typeof origin === 'function' ? origin : () => origin
+}

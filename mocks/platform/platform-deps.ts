@@ -1,4 +1,5 @@
 import type { AccessTokens } from './auth/access-token'
+import type { HostLookup } from './data/host-lookup'
 import type { SqlStore } from './store/sql-store'
 
 /** What every area of the mock platform is built from; injected, so tests control it all. */
@@ -11,4 +12,8 @@ export interface PlatformDeps {
   /** Folder for files the platform keeps (uploads, generated images and audio). */
   filesDir: string
   log: (line: string) => void
+  /** The configured origin the platform is served under (never the request's Host header). */
+  publicOrigin: () => string
+  /** Resolves host names for the data API's fetch policy. */
+  lookupHost: HostLookup
 }

@@ -53,12 +53,15 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   })
   const secret = await loadOrCreateSecret(options.dataDir, options.secret)
   const log = options.log ?? (() => {})
+  // With PORT=0 the listening URL is known only once the server listens, below.
+  let url = ''
   const platform = createPlatform({
     store,
     projectId: options.projectId,
     secret,
     log,
     filesDir: path.join(options.dataDir, 'files'),
+    publicOrigin: () => options.publicOrigin ?? url,
   })
 
   const app = new Hono()
@@ -97,8 +100,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const closeRealtime = attachRealtimeServer(server as Server, getRealtimeHub(platform.deps))
   const { port } = server.address() as AddressInfo
   const host = options.host.includes(':') ? `[${options.host}]` : options.host
+  url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`
   return {
-    url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`,
+    url,
     async close() {
       await closeRealtime()
       await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -13,6 +13,8 @@ export interface ServerConfig {
   host: string
   /** FAKE_PROVIDERS=1: serve the provider fakes and point the app at them (e2e, demos). */
   fakeProviders?: boolean
+  /** PUBLIC_ORIGIN: the origin browsers reach the server at; derived from HOST/PORT when unset. */
+  publicOrigin?: string
 }
 
 export const DEFAULT_PROJECT_ID = 'prompt-chat'
@@ -30,5 +32,16 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     secret: env.PLATFORM_SECRET || undefined,
     host: env.HOST || '127.0.0.1',
     fakeProviders: env.FAKE_PROVIDERS === '1',
+    publicOrigin: env.PUBLIC_ORIGIN ? readOrigin(env.PUBLIC_ORIGIN) : undefined,
   }
+}
+
+function readOrigin(value: string): string {
+  const url = URL.canParse(value) ? new URL(value) : undefined
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new Error(
+      `PUBLIC_ORIGIN must be an http(s) origin such as https://chat.example.com, got "${value}"`,
+    )
+  }
+  return url.origin
 }

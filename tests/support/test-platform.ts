@@ -1,3 +1,4 @@
+import type { HostLookup } from '../../mocks/platform/data/host-lookup'
 import { createPlatform, openStore } from '../../mocks/platform/index'
 import { signUpThroughAuthPage } from './sign-up'
 
@@ -8,7 +9,9 @@ export const TEST_SECRET = 'test-secret-that-is-at-least-32-characters-long'
 export type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>
 
 /** An in-memory mock platform (PGlite) with a helper that signs up through its real contract. */
-export async function createTestPlatform(options: { now?: () => Date } = {}) {
+export async function createTestPlatform(
+  options: { now?: () => Date; publicOrigin?: string; lookupHost?: HostLookup } = {},
+) {
   const store = await openStore({})
   const platform = createPlatform({
     store,
@@ -16,6 +19,8 @@ export async function createTestPlatform(options: { now?: () => Date } = {}) {
     secret: TEST_SECRET,
     passwordCost: 2 ** 10,
     now: options.now,
+    publicOrigin: options.publicOrigin,
+    lookupHost: options.lookupHost,
   })
   return {
     store,

@@ -13,6 +13,7 @@ import { renderPlaceholderPng } from './placeholder-png'
 import { createScreenshotFiles } from './screenshot-files'
 import { readSearchParams } from './search-params'
 import { searchResults } from './search-results'
+import { routeTarget } from './target-policy'
 import { checkTargetUrl } from './target-url'
 
 const SCRAPE_FORMATS = ['markdown', 'html', 'links', 'metadata', 'extract'] as const
@@ -47,14 +48,21 @@ async function jsonBody(c: Context): Promise<Record<string, unknown> | Response>
   return isPlainObject(body) ? body : bad('The request body must be a JSON object')
 }
 
+/** Where `url` goes under the fetch policy, as the caller's deps configure it. */
+function routeFor(deps: PlatformDeps, url: URL) {
+  return routeTarget(url, { publicOrigin: deps.publicOrigin(), lookupHost: deps.lookupHost })
+}
+
 /** Loads and converts the page a body's `url` names, or the 4xx to answer with. */
 async function pageFor(
-  c: Context,
+  deps: PlatformDeps,
   body: Record<string, unknown>,
 ): Promise<ConvertedPage | Response> {
   const target = checkTargetUrl(body.url)
   if (!target.ok) return bad(target.message)
-  return convertPage(await loadPage(target.url, c.req.url))
+  const route = await routeFor(deps, target.url)
+  if (route.kind === 'refused') return bad(route.message)
+  return convertPage(await loadPage(target.url, route))
 }
 
 function readFormats(value: unknown): ScrapeFormat[] | string {
@@ -88,7 +96,7 @@ export function dataApi(deps: PlatformDeps) {
       if (body instanceof Response) return body
       const options = readExtractOptions(body.chunking, body.chunkSize ?? body.chunk_size)
       if (!options.ok) return bad(options.message)
-      const page = await pageFor(c, body)
+      const page = await pageFor(deps, body)
       if (page instanceof Response) return page
       return c.json(extractAnswer(page.extract.text, options.options))
     }),
@@ -109,7 +117,7 @@ export function dataApi(deps: PlatformDeps) {
       if (body instanceof Response) return body
       const formats = readFormats(body.formats)
       if (typeof formats === 'string') return bad(formats)
-      const page = await pageFor(c, body)
+      const page = await pageFor(deps, body)
       if (page instanceof Response) return page
       return c.json(Object.fromEntries(formats.map((format) => [format, page[format]])))
     }),
@@ -129,7 +137,7 @@ export function dataApi(deps: PlatformDeps) {
       if (typeof width === 'string') return bad(width)
       const height = readDimension(body.height, 'height', 800, 2160)
       if (typeof height === 'string') return bad(height)
-      const page = await pageFor(c, body)
+      const page = await pageFor(deps, body)
       if (page instanceof Response) return page
       // A full page is drawn as tall as two screens: enough to tell it from a viewport shot.
       const drawnHeight = fullPage === true ? Math.min(height * 2, 4320) : height
@@ -170,13 +178,15 @@ export function dataApi(deps: PlatformDeps) {
       const checked = readProxyRequest(body)
       if (!checked.ok) return bad(checked.message)
       const { request } = checked
-      const requestUrl = c.req.url
+      // Decided before queueing, so a refused URL is a 400 now, not a failed job later.
+      const route = await routeFor(deps, request.url)
+      if (route.kind === 'refused') return bad(route.message)
       if (request.async) {
-        const job = await jobs.enqueue(userId, () => performProxyRequest(request, requestUrl))
+        const job = await jobs.enqueue(userId, () => performProxyRequest(request, route))
         return c.json({ status: job.status, jobId: job.jobId }, 202)
       }
       try {
-        return c.json(await performProxyRequest(request, requestUrl))
+        return c.json(await performProxyRequest(request, route))
       } catch {
         return apiError(502, 'FETCH_FAILED', `Could not fetch ${request.url.href}`)
       }

@@ -1,11 +1,12 @@
 import { isPlainObject } from '../http/json-error'
-import { checkTargetUrl, isFetchableOwnUrl } from './target-url'
+import { readFixture } from './fixture-pages'
+import type { AnsweredRoute } from './target-policy'
+import { checkTargetUrl } from './target-url'
 
 /** `POST /fetch`: one HTTP request made on the caller's behalf, and its answer. */
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 const MAX_BODY_BYTES = 5 * 1024 * 1024
-const FETCH_TIMEOUT_MS = 10_000
 
 export interface ProxyRequest {
   url: URL
@@ -68,15 +69,17 @@ function readBody(text: string, contentType: string): unknown {
 }
 
 /**
- * Makes the request: for real on the own origin (see target-url.ts), else an offline echo of
- * what was asked, so callers still see a realistic status, headers and body.
+ * Answers the request along `route` (see target-policy.ts): a fixture page of the own origin
+ * is read in-process, anything else gets an offline echo of what was asked, so callers still see
+ * a realistic status, headers and body. Nothing goes over the network, so there is no redirect
+ * to follow.
  */
 export async function performProxyRequest(
   request: ProxyRequest,
-  requestUrl: string,
+  route: AnsweredRoute,
 ): Promise<ProxyResult> {
   const started = performance.now()
-  if (!isFetchableOwnUrl(request.url, requestUrl)) {
+  if (route.kind === 'offline') {
     const echo = {
       offline: true,
       url: request.url.href,
@@ -91,13 +94,7 @@ export async function performProxyRequest(
       durationMs: Math.round(performance.now() - started),
     }
   }
-  const response = await fetch(request.url, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-  })
+  const response = await readFixture(route.path, request.method)
   const bytes = await response.arrayBuffer()
   const text = new TextDecoder().decode(bytes.slice(0, MAX_BODY_BYTES))
   return {

@@ -15,9 +15,9 @@ const CONTENT_TYPES: Record<string, string> = {
 const FIXTURE_NAME = /^[a-z0-9][a-z0-9-]*\.(html|txt|md|json)$/
 
 /**
- * `/fixtures/*`: pages the data API can fetch and convert for real, offline. They live in
+ * `/fixtures/*`: pages the data API can convert for real, offline. They live in
  * mocks/fixtures/pages and are served as they are, so scraping one exercises the real path
- * (HTTP, HTML parsing, markdown conversion) without the internet.
+ * (HTML parsing, markdown conversion) without the internet.
  */
 export function fixturePages() {
   const app = new Hono()
@@ -33,4 +33,14 @@ export function fixturePages() {
     }
   })
   return app
+}
+
+const inProcess = fixturePages()
+
+/**
+ * `/fixtures{path}` answered by the same handler, in-process: how the data API reads the
+ * platform's own pages without ever sending a request to itself.
+ */
+export async function readFixture(path: string, method = 'GET'): Promise<Response> {
+  return inProcess.request(path, { method })
 }

@@ -1,6 +1,7 @@
+import { readFixture } from './fixture-pages'
 import { offlineHtml } from './offline-page'
 import { type ConvertedPage, convertHtml, convertText } from './page-conversion'
-import { isFetchableOwnUrl } from './target-url'
+import type { AnsweredRoute } from './target-policy'
 
 /** A page's bytes as text, with the type that says how to read them. */
 export interface PageSource {
@@ -19,29 +20,18 @@ export class PageLoadError extends Error {
   }
 }
 
-/** Large enough for any real article, small enough that one request cannot exhaust memory. */
+/** Large enough for any real article, small enough that one page cannot exhaust memory. */
 const MAX_PAGE_BYTES = 5 * 1024 * 1024
-const FETCH_TIMEOUT_MS = 10_000
 
 /**
- * Loads `url`: fetched for real when it is on the platform's own origin, else the
- * deterministic offline page (see target-url.ts for why). Redirects are not followed, so a
- * fetched page cannot bounce the platform to another host.
+ * Loads `url` along `route` (see target-policy.ts): a fixture page of the own origin is read
+ * in-process, any other URL gets the deterministic offline page. Nothing goes over the network.
  */
-export async function loadPage(url: URL, requestUrl: string): Promise<PageSource> {
-  if (!isFetchableOwnUrl(url, requestUrl)) {
+export async function loadPage(url: URL, route: AnsweredRoute): Promise<PageSource> {
+  if (route.kind === 'offline') {
     return { url: url.href, contentType: 'text/html', body: offlineHtml(url) }
   }
-  let response: Response
-  try {
-    response = await fetch(url, {
-      redirect: 'manual',
-      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-      headers: { Accept: 'text/html, text/plain;q=0.9, */*;q=0.5' },
-    })
-  } catch {
-    throw new PageLoadError(502, `Could not fetch ${url.href}`)
-  }
+  const response = await readFixture(route.path)
   if (!response.ok) {
     throw new PageLoadError(502, `Fetching ${url.href} failed with HTTP ${response.status}`)
   }

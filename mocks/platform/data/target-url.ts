@@ -1,11 +1,6 @@
 /**
- * Which URLs the data API may act on, and which it may really fetch.
- *
- * Only http(s) URLs are accepted at all. Only the platform's own origin is fetched over the
- * network (its fixture pages, for real conversion); every other host gets a deterministic
- * offline answer, so the platform never reaches the internet or an internal address (SSRF).
- * The own origin is read from the request, whose Host header a caller controls, so it is
- * trusted only when it names this machine's loopback interface.
+ * Whether a value is a URL the data API can act on at all: an http(s) URL. Where it then goes
+ * (read in-process, refused, answered offline) is target-policy.ts's decision.
  */
 
 export type TargetCheck = { ok: true; url: URL } | { ok: false; message: string }
@@ -24,19 +19,4 @@ export function checkTargetUrl(value: unknown, field = 'url'): TargetCheck {
     return { ok: false, message: `Unsupported URL scheme "${url.protocol}": only http and https` }
   }
   return { ok: true, url }
-}
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-
-/** Paths of the own origin never fetched: the data API itself (no request loops). */
-const NEVER_FETCHED = /^\/api\/data(\/|$)/
-
-/** True when `url` is on the platform's own (loopback) origin and may be fetched for real. */
-export function isFetchableOwnUrl(url: URL, requestUrl: string): boolean {
-  const own = new URL(requestUrl)
-  return (
-    url.origin === own.origin &&
-    LOOPBACK_HOSTS.has(own.hostname) &&
-    !NEVER_FETCHED.test(url.pathname)
-  )
 }
