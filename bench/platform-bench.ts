@@ -2,7 +2,9 @@ import { fork } from 'node:child_process'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { openStore } from '../mocks/platform/store/open-store'
+import { migrate } from '../mocks/platform/store/migrations'
+import { openPgliteStore } from '../mocks/platform/store/pglite-store'
+import { openPostgresStore } from '../mocks/platform/store/postgres-store'
 import type { SqlStore } from '../mocks/platform/store/sql-store'
 import { dropSchema, postgresAvailability, TEST_DATABASE_URL } from '../tests/support/postgres'
 import { signUpThroughAuthPage } from '../tests/support/sign-up'
@@ -120,7 +122,11 @@ async function benchBackend(name: string, databaseUrl?: string) {
 
 async function directBaseline(databaseUrl?: string): Promise<Record<string, LoadResult>> {
   const schema = `bench_direct_${process.pid}`
-  const store: SqlStore = await openStore({ databaseUrl, schema: databaseUrl ? schema : undefined })
+  // The database as its owner, without the platform's serving role: the floor to compare with.
+  const store: SqlStore = databaseUrl
+    ? await openPostgresStore({ ownerUrl: databaseUrl, servingUrl: databaseUrl, schema })
+    : await openPgliteStore()
+  await migrate(store)
   try {
     const userId = 'user_direct'
     const ids: string[] = []

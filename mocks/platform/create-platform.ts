@@ -13,7 +13,8 @@ import { deriveKey } from './crypto/derive-key'
 import { dataApi } from './data/data-api'
 import { fixturePages } from './data/fixture-pages'
 import { type HostLookup, systemLookup } from './data/host-lookup'
-import { restError } from './http/json-error'
+import { databaseInputResponse } from './http/database-error'
+import { apiError, BodyTooDeepError, restError } from './http/json-error'
 import { notificationsApi } from './notifications/notifications-api'
 import type { PlatformDeps } from './platform-deps'
 import { realtimeApi } from './realtime/realtime-api'
@@ -61,9 +62,7 @@ export function createPlatform(options: PlatformOptions) {
     now,
     passwordCost: options.passwordCost,
   })
-  const crypto = createColumnCrypto(
-    createApiKeyCipher(deriveKey(options.secret, 'api-key-encryption')),
-  )
+  const crypto = createColumnCrypto(createApiKeyCipher(options.secret))
 
   const deps: PlatformDeps = {
     store: options.store,
@@ -100,6 +99,11 @@ export function createPlatform(options: PlatformOptions) {
   app.route('/api/analytics', analyticsApi(deps))
   app.notFound(() => restError(404, { code: 'NOT_FOUND', message: 'No such endpoint' }))
   app.onError((error) => {
+    // Bad data the database refused (22xxx, 23xxx) is the caller's: a 400 (or 409), as the
+    // table API answers, wherever an API's own checks missed it.
+    const refused = databaseInputResponse(error)
+    if (refused) return refused
+    if (error instanceof BodyTooDeepError) return apiError(400, 'invalid_request', error.message)
     // A fault of ours, never a client's: log the kind, not the request (it may hold secrets).
     log(`platform: unexpected ${error.name}: ${error.message}`)
     return restError(500, { code: 'INTERNAL', message: 'Internal server error' })

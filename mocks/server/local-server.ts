@@ -4,7 +4,8 @@ import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono } from 'hono'
-import { createPlatform, openStore } from '../platform/index'
+import { sealingKey } from '../platform/crypto/api-key-cipher'
+import { createPlatform, openStore, type SqlStore } from '../platform/index'
 import { getRealtimeHub } from '../platform/realtime/realtime-api'
 import { attachRealtimeServer } from '../platform/realtime/realtime-websocket-server'
 import { createProviderFakes } from '../providers/create-provider-fakes'
@@ -14,6 +15,8 @@ import { loadOrCreateSecret } from './server-secret'
 
 export interface LocalServer {
   url: string
+  /** The database behind it, for tools and tests that inspect what is at rest. */
+  store: SqlStore
   close(): Promise<void>
 }
 
@@ -46,12 +49,15 @@ function securityHeaders(c: Context) {
  * the mock platform.
  */
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
+  const secret = await loadOrCreateSecret(options.dataDir, options.secret)
   const store = await openStore({
     databaseUrl: options.databaseUrl,
+    databaseOwnerUrl: options.databaseOwnerUrl,
+    servingPassword: options.servingPassword,
     dataDir: options.dataDir,
     schema: options.schema,
+    sealingKey: sealingKey(secret),
   })
-  const secret = await loadOrCreateSecret(options.dataDir, options.secret)
   const log = options.log ?? (() => {})
   // With PORT=0 the listening URL is known only once the server listens, below.
   let url = ''
@@ -103,6 +109,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`
   return {
     url,
+    store,
     async close() {
       await closeRealtime()
       await new Promise<void>((resolve) => server.close(() => resolve()))

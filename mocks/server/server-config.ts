@@ -5,8 +5,12 @@ export interface ServerConfig {
   port: number
   /** Where PGlite's files, uploaded files and the generated secret live. */
   dataDir: string
-  /** When set, PostgreSQL replaces the embedded PGlite. */
+  /** When set, PostgreSQL replaces the embedded PGlite (see docs/security.md for its role). */
   databaseUrl: string | undefined
+  /** PostgreSQL: the owner's address for migrations, when `databaseUrl` is the serving role. */
+  databaseOwnerUrl?: string
+  /** PostgreSQL: the password of platform_authenticator, when served through `databaseUrl`'s address. */
+  servingPassword?: string
   projectId: string
   /** Signs access tokens and encrypts stored API keys; generated into dataDir when unset. */
   secret: string | undefined
@@ -28,6 +32,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     port,
     dataDir: path.resolve(env.DATA_DIR || '.data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseOwnerUrl: env.DATABASE_OWNER_URL || undefined,
+    servingPassword: env.PLATFORM_DB_PASSWORD || undefined,
     projectId: env.VITE_PROJECT_ID || DEFAULT_PROJECT_ID,
     secret: env.PLATFORM_SECRET || undefined,
     host: env.HOST || '127.0.0.1',

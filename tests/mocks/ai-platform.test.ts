@@ -63,6 +63,22 @@ describe('every AI route', () => {
     expect(res.status).toBe(400)
     expect(await errorOf(res)).toBe(message)
   })
+
+  test.each(['text', 'object', 'image', 'speech', 'transcribe'])(
+    '%s refuses a body nested deeper than 64 levels with a 400',
+    async (route) => {
+      // Deep enough that hashing or echoing the body would overflow the stack.
+      const body = `{"prompt":"hi","text":"hi","deep":${'['.repeat(20_000)}${']'.repeat(20_000)}}`
+      const res = await post(route, body)
+      expect(res.status).toBe(400)
+      expect(await res.json()).toEqual({
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: 'Request body must not be nested more than 64 levels deep',
+        },
+      })
+    },
+  )
 })
 
 describe('POST text', () => {
@@ -437,6 +453,11 @@ describe('POST speech and transcribe', () => {
       'response_format must be one of: mp3, wav, pcm',
     ],
     ['speech', { text: 'x', speed: 5 }, 'speed must be a number from 0.25 to 4'],
+    // The text is stored (ai_generated_speech.text): what PostgreSQL's text refuses is a 400.
+    ['speech', { text: 'say\u0000this' }, 'text must not contain NUL characters'],
+    ['speech', { text: 'half \ud83d pair' }, 'text must not contain unpaired UTF-16 surrogates'],
+    ['speech', { text: 42 }, 'text must be a string'],
+    ['speech', { text: null }, 'text is required'],
     ['transcribe', {}, 'audio is required'],
     ['transcribe', { audio: [] }, 'audio is required'],
     ['transcribe', { audio: [1, 256] }, 'audio byte values must be integers from 0 to 255'],

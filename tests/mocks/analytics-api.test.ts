@@ -51,15 +51,18 @@ async function errorOf(res: Response) {
 }
 
 async function storedRows(sessionId: string) {
-  const { rows } = await platform.store.query<{
-    type: string
-    user_id: string | null
-    occurred_at: Date
-    received_at: Date
-    event: Record<string, unknown>
-  }>(
-    'select type, user_id, occurred_at, received_at, event from analytics_events where session_id = $1 order by occurred_at',
-    [sessionId],
+  // As the owner: the serving connection may not read events back (docs/security.md).
+  const { rows } = await platform.store.asOwner((tx) =>
+    tx.query<{
+      type: string
+      user_id: string | null
+      occurred_at: Date
+      received_at: Date
+      event: Record<string, unknown>
+    }>(
+      'select type, user_id, occurred_at, received_at, event from analytics_events where session_id = $1 order by occurred_at',
+      [sessionId],
+    ),
   )
   return rows
 }
@@ -134,7 +137,7 @@ describe('POST /api/analytics/{projectId}/log', () => {
     [
       'a bad timestamp',
       { events: [event(), event({ timestamp: 'yesterday' })] },
-      'events[1].timestamp must be an ISO date string',
+      'events[1].timestamp must be an ISO date string from the year 1 to 9999',
     ],
     [
       'a number where text belongs',
@@ -161,6 +164,83 @@ describe('POST /api/analytics/{projectId}/log', () => {
     const res = await log(body)
     expect(res.status).toBe(400)
     expect(await errorOf(res)).toBe(message)
+  })
+
+  const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : [nested(depth - 1)])
+
+  // What PostgreSQL would refuse is a 400 naming the field (text and jsonb hold no NUL,
+  // jsonb no lone surrogate, timestamptz no year outside its range).
+  test.each([
+    [
+      'a NUL in the type',
+      event({ type: 'page\u0000view' }),
+      'events[0].type must not contain NUL characters',
+    ],
+    [
+      'a NUL in a custom field',
+      event({ button: 'sign\u0000in' }),
+      'events[0].button must not contain NUL characters',
+    ],
+    [
+      'a NUL in a key',
+      event({ 'odd\u0000key': 1 }),
+      'events[0] keys must not contain NUL characters',
+    ],
+    [
+      'a lone surrogate deep in custom data',
+      event({ meta: { tags: ['ok', '\ud800'] } }),
+      'events[0].meta.tags[1] must not contain unpaired UTF-16 surrogates',
+    ],
+    [
+      'custom data nested too deep',
+      event({ meta: nested(70) }),
+      'events[0] must not be nested more than 64 levels deep',
+    ],
+    [
+      'a timestamp in the year 300000',
+      event({ timestamp: '+300000-01-01T00:00:00.000Z' }),
+      'events[0].timestamp must be an ISO date string from the year 1 to 9999',
+    ],
+    [
+      'a timestamp before the year 1',
+      event({ timestamp: '0000-12-31T23:59:59.000Z' }),
+      'events[0].timestamp must be an ISO date string from the year 1 to 9999',
+    ],
+    [
+      'a timestamp of junk',
+      event({ timestamp: '-infinity' }),
+      'events[0].timestamp must be an ISO date string from the year 1 to 9999',
+    ],
+    [
+      'an epoch number',
+      event({ timestamp: 1_777_000_000_000 }),
+      'events[0].timestamp must be an ISO date string from the year 1 to 9999',
+    ],
+  ])('400 for %s', async (_, bad, message) => {
+    const res = await log({ events: [bad] })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ error: { code: 'INVALID_REQUEST', message } })
+  })
+
+  test('the first and last days of the range are kept', async () => {
+    const res = await log({
+      events: [
+        event({ session_id: 'sess_range', timestamp: '0001-01-01T00:00:00.000Z' }),
+        event({ session_id: 'sess_range', timestamp: '9999-12-31T23:59:59.999Z' }),
+      ],
+    })
+    expect(res.status).toBe(200)
+    // As text: the driver reads year 1 back as 2001 (two-digit years), the table holds year 1.
+    const { rows } = await platform.store.asOwner((tx) =>
+      tx.query<{ at: string }>(
+        `select to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+         from analytics_events where session_id = 'sess_range' order by occurred_at`,
+      ),
+    )
+    expect(rows.map((row) => row.at)).toEqual([
+      '0001-01-01T00:00:00.000Z',
+      '9999-12-31T23:59:59.999Z',
+    ])
   })
 
   test('a refused batch stores nothing', async () => {

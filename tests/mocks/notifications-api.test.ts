@@ -97,6 +97,12 @@ describe('POST /email', () => {
     ],
     ['a header injection', { to: 'a@example.com\r\nBcc: x@evil.test' }, /^Invalid email address/],
     ['from', { from: 'nobody' }, 'Invalid email address in from: nobody'],
+    ['a list in a list', { bcc: [['a@example.com']] }, 'Invalid email address in bcc: a list'],
+    [
+      'an object',
+      { reply_to: { address: 'a@example.com' } },
+      'Invalid email address in replyTo: an object',
+    ],
   ])('a bad address in %s is a 400', async (_label, fields, message) => {
     const res = await send(alice, { to: 'a@example.com', subject: 's', text: 't', ...fields })
     expect(res.status).toBe(400)
@@ -110,6 +116,41 @@ describe('POST /email', () => {
       text: 't',
     })
     expect(res.status).toBe(400)
+  })
+
+  // Every field is kept in the outbox (text and jsonb columns): what PostgreSQL would refuse is
+  // a 400 that names the field, and nothing is stored.
+  test.each([
+    ['subject', { subject: 'Hi\u0000there' }, 'subject must not contain NUL characters'],
+    ['text', { text: 'body\u0000' }, 'text must not contain NUL characters'],
+    ['html', { html: '<p>\u0000</p>' }, 'html must not contain NUL characters'],
+    [
+      'a display name in to',
+      { to: ['ok@example.com', 'Ann\u0000 <ann@example.com>'] },
+      'to[1] must not contain NUL characters',
+    ],
+    ['reply_to', { reply_to: 'a\u0000@example.com' }, 'replyTo[0] must not contain NUL characters'],
+    [
+      'a lone surrogate in cc',
+      { cc: 'Bo\ud800 <bo@example.com>' },
+      'cc[0] must not contain unpaired UTF-16 surrogates',
+    ],
+    [
+      'a lone surrogate in subject',
+      { subject: 'Hi \udc00' },
+      'subject must not contain unpaired UTF-16 surrogates',
+    ],
+  ])('%s that the database would refuse is a 400', async (_label, fields, message) => {
+    const before = (await outbox(alice)).body.messages.length
+    const res = await send(alice, {
+      to: 'a@example.com',
+      subject: 'refused',
+      text: 't',
+      ...fields,
+    })
+    expect(res.status).toBe(400)
+    expect(await errorOf(res)).toEqual({ code: 'VALIDATION_ERROR', message })
+    expect((await outbox(alice)).body.messages).toHaveLength(before)
   })
 
   test('malformed JSON is a 400', async () => {

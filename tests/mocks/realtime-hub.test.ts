@@ -38,6 +38,9 @@ function fakeSocket() {
   return socket
 }
 
+/** A value `depth` arrays deep. */
+const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : [nested(depth - 1)])
+
 let clockMs = Date.now()
 let test: TestPlatform
 let hub: RealtimeHub
@@ -261,12 +264,137 @@ describe('realtime hub: bad frames', () => {
       { type: 'subscribe', payload: { channel: 'c'.repeat(201) } },
       { error: 'channel must be at most 200 characters' },
     ],
+    // What PostgreSQL's text would refuse, said before it is stored.
+    [
+      { type: 'publish', payload: { channel: 'a\u0000b', type: 't' } },
+      { error: 'channel must not contain NUL characters' },
+    ],
+    [
+      { type: 'subscribe', payload: { channel: 'a\u0000b' } },
+      { error: 'channel must not contain NUL characters' },
+    ],
+    [
+      { type: 'publish', payload: { channel: 'c', type: 't\u0000' } },
+      { error: 'type must not contain NUL characters', channel: 'c' },
+    ],
+    [
+      { type: 'publish', payload: { channel: 'c', type: '\udc00' } },
+      { error: 'type must not contain unpaired UTF-16 surrogates', channel: 'c' },
+    ],
+    [
+      { type: 'publish', payload: { channel: 'c', type: 't', data: nested(70) } },
+      { error: 'data must not be nested more than 64 levels deep', channel: 'c' },
+    ],
+    [
+      { type: 'subscribe', payload: { channel: 'c', metadata: { deep: nested(70) } } },
+      { error: 'metadata must not be nested more than 64 levels deep', channel: 'c' },
+    ],
   ])('refuses %j with an error frame', async (frame, expected) => {
     const { socket, connection } = await connected(alice)
     const error = socket.next('error')
     connection.receive(JSON.stringify(frame))
     expect((await error).payload).toEqual(expected)
     expect(socket.closed).toBeNull()
+  })
+})
+
+describe('realtime: bad input over HTTP, and what the database still refuses', () => {
+  const api = (path: string, init: RequestInit = {}) =>
+    test.platform.fetch(
+      new Request(`http://localhost:3000/api/realtime/prompt-chat/${path}`, {
+        ...init,
+        headers: {
+          Authorization: `Bearer ${alice.access_token}`,
+          'Content-Type': 'application/json',
+        },
+      }),
+    )
+  const publish = (body: unknown) => api('publish', { method: 'POST', body: JSON.stringify(body) })
+  const refusal = (code: string, message: string) => ({ error: { code, message } })
+
+  it('keeps a NUL inside message data (json holds any text) and gives it back', async () => {
+    const res = await publish({ channel: 'nul-data', type: 't', data: { text: 'a\u0000b' } })
+    expect(res.status).toBe(200)
+    const history = await api('messages?channel=nul-data')
+    const { messages } = (await history.json()) as { messages: Array<{ data: unknown }> }
+    expect(messages.map((message) => message.data)).toEqual([{ text: 'a\u0000b' }])
+  })
+
+  it('refuses a NUL in type or channel with a 400 naming the field', async () => {
+    const res = await publish({ channel: 'c', type: 't\u0000' })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual(
+      refusal('INVALID_REQUEST', 'type must not contain NUL characters'),
+    )
+    const history = await api('messages?channel=a%00b')
+    expect(history.status).toBe(400)
+    expect(await history.json()).toEqual(
+      refusal('INVALID_REQUEST', 'channel must not contain NUL characters'),
+    )
+  })
+
+  it.each([
+    ['start', '%2B300000-01-01T00:00:00Z'],
+    ['start', '%2B200000-01-01T00:00:00Z'],
+    ['end', '0000-12-31T23:59:59Z'],
+    ['end', 'not%20a%20date'],
+    // Epoch milliseconds of the year 10000.
+    ['start', '253402300800000'],
+  ])('refuses history %s=%s with a 400 that gives the range', async (name, value) => {
+    const res = await api(`messages?channel=c&${name}=${value}`)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual(
+      refusal(
+        'INVALID_REQUEST',
+        `${name} must be a message id or a timestamp from the year 1 to 9999`,
+      ),
+    )
+  })
+
+  it('takes history bounds at both ends of the range', async () => {
+    const res = await api(
+      'messages?channel=nul-data&start=0001-01-01T00:00:00Z&end=9999-12-31T23:59:59.999Z',
+    )
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as { messages: unknown[] }).messages).toHaveLength(1)
+  })
+
+  describe('a constraint the checks do not know', () => {
+    beforeAll(async () => {
+      await test.store.asOwner(async (tx) => {
+        await tx.query(
+          `alter table realtime_messages add constraint no_forbidden check (type <> 'forbidden')`,
+        )
+        await tx.query(
+          `create unique index realtime_messages_once on realtime_messages (type) where type = 'once'`,
+        )
+      })
+    })
+    const checkMessage =
+      'new row for relation "realtime_messages" violates check constraint "no_forbidden"'
+
+    it('is a 400 with the database’s words over HTTP, as the table API answers', async () => {
+      const res = await publish({ channel: 'c', type: 'forbidden' })
+      expect(res.status).toBe(400)
+      expect(await res.json()).toEqual(refusal('23514', checkMessage))
+    })
+
+    it('is a 409 for a duplicate, as the table API answers', async () => {
+      expect((await publish({ channel: 'c', type: 'once' })).status).toBe(200)
+      const again = await publish({ channel: 'c', type: 'once' })
+      expect(again.status).toBe(409)
+      expect(await again.json()).toEqual(
+        refusal('23505', 'duplicate key value violates unique constraint "realtime_messages_once"'),
+      )
+    })
+
+    it('is an error frame with the same words over the socket', async () => {
+      const { socket, send } = await connected(alice)
+      const error = socket.next('error')
+      send('publish', { channel: 'c', type: 'forbidden' })
+      expect((await error).payload).toEqual({ error: checkMessage, channel: 'c' })
+      expect(socket.closed).toBeNull()
+    })
   })
 })
 

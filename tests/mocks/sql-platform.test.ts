@@ -72,6 +72,32 @@ describe('/sql', () => {
     expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message'])
   })
 
+  test('a value that does not fit its parameter is the database’s 400, not a driver crash', async () => {
+    const res = await post(bob, 'sql', { query: 'select $1::timestamptz as at', params: [1e308] })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ code: '22007' })
+    const ok = await post(bob, 'sql', {
+      query: 'select $1::int + 1 as n, $2::bool as b',
+      params: [41, true],
+    })
+    expect(await ok.json()).toEqual({ rows: [{ n: 42, b: true }] })
+  })
+
+  test('a body nested deeper than 256 levels is refused before anything walks it', async () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`
+    for (const [path, body] of [
+      ['sql', `{"query": "select $1::jsonb", "params": [${deep}]}`],
+      ['batch', `{"statements": [{"query": "select $1::jsonb", "params": [${deep}]}]}`],
+    ] as const) {
+      const res = await post(bob, path, body)
+      expect(res.status).toBe(400)
+      expect(await res.json()).toMatchObject({
+        code: 'PGRST102',
+        message: 'The request body must not be nested more than 256 levels deep',
+      })
+    }
+  })
+
   test('bad input is a 4xx with a PostgREST-shaped body', async () => {
     expect((await post(bob, 'sql', '{oops')).status).toBe(400)
     expect((await post(bob, 'sql', { query: '' })).status).toBe(400)

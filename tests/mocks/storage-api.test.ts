@@ -305,6 +305,16 @@ describe('remove', () => {
     expect((await remove(alice, '{"paths": [')).status).toBe(400)
     expect((await remove(null, JSON.stringify({ paths: ['x/y'] }))).status).toBe(401)
   })
+
+  test('a body nested deeper than 256 levels is a 400 that says so', async () => {
+    const deep = `{"paths": ${'['.repeat(20_000)}${']'.repeat(20_000)}}`
+    const res = await remove(alice, deep)
+    expect(res.status).toBe(400)
+    expect(await errorOf(res)).toEqual({
+      code: 'invalid_request',
+      message: 'The request body must not be nested more than 256 levels deep',
+    })
+  })
 })
 
 describe('row-level security of storage_objects', () => {

@@ -63,7 +63,9 @@ for (const backend of backends) {
           `insert into quick_prompts (user_id, prompt_id) values ('user_bob', 'refused')`,
         ]),
       ).rejects.toMatchObject({ code: '42501' })
-      const { rows } = await db.query(`select * from quick_prompts where prompt_id = 'kept?'`)
+      const { rows } = await db.asOwner((tx) =>
+        tx.query(`select * from quick_prompts where prompt_id = 'kept?'`),
+      )
       expect(rows).toEqual([])
       const [ok] = await scriptAsRequestRole(db, alice, [
         `insert into quick_prompts (user_id, prompt_id) values ('user_alice', 'next') returning prompt_id`,

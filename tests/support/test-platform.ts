@@ -1,3 +1,4 @@
+import { sealingKey } from '../../mocks/platform/crypto/api-key-cipher'
 import type { HostLookup } from '../../mocks/platform/data/host-lookup'
 import { createPlatform, openStore } from '../../mocks/platform/index'
 import { signUpThroughAuthPage } from './sign-up'
@@ -12,7 +13,7 @@ export type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>
 export async function createTestPlatform(
   options: { now?: () => Date; publicOrigin?: string; lookupHost?: HostLookup } = {},
 ) {
-  const store = await openStore({})
+  const store = await openStore({ sealingKey: sealingKey(TEST_SECRET) })
   const platform = createPlatform({
     store,
     projectId: TEST_PROJECT_ID,

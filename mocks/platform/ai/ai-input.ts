@@ -1,4 +1,6 @@
-import { apiError, isPlainObject } from '../http/json-error'
+import * as v from 'valibot'
+import { boundedJson, DEPTH_MESSAGE, plainObject, validate } from '../http/input-schema'
+import { apiError } from '../http/json-error'
 
 /** A caller mistake in an AI request: always answered 400 with the message, never a 500. */
 export class AiInputError extends Error {
@@ -19,8 +21,23 @@ export async function readBody(request: Request): Promise<Body> {
   } catch {
     throw new AiInputError('Request body is not valid JSON')
   }
-  if (!isPlainObject(parsed)) throw new AiInputError('Request body must be a JSON object')
-  return parsed
+  return parseInput(bodySchema, parsed)
+}
+
+// Bodies are hashed and echoed through JSON.stringify, which a deep enough nesting overflows.
+const bodySchema = v.pipe(
+  plainObject('Request body must be a JSON object'),
+  boundedJson<Body>(`Request body ${DEPTH_MESSAGE}`),
+)
+
+/** `input` read with a valibot schema; its first problem is a 400 (see input-schema.ts). */
+export function parseInput<const Schema extends v.GenericSchema>(
+  schema: Schema,
+  input: unknown,
+): v.InferOutput<Schema> {
+  const checked = validate(schema, input)
+  if (!checked.ok) throw new AiInputError(checked.message)
+  return checked.value
 }
 
 export function optionalString(body: Body, key: string): string | undefined {

@@ -1,11 +1,6 @@
-import {
-  type Body,
-  countTokens,
-  oneOf,
-  optionalNumber,
-  optionalString,
-  requiredText,
-} from './ai-input'
+import * as v from 'valibot'
+import { fields, storableText } from '../http/input-schema'
+import { type Body, countTokens, parseInput } from './ai-input'
 import { encodeSilentMp3, encodeWav, toneSamples } from './audio-encoders'
 import type { FileExtension } from './generated-files'
 import { stableHash } from './stable-hash'
@@ -40,13 +35,43 @@ export interface SpeechRequest {
   speed: number
 }
 
+const speedMessage = 'must be a number from 0.25 to 4'
+const oneOfMessage = (options: readonly string[]) => `must be one of: ${options.join(', ')}`
+
+// null counts as absent, as in the other AI requests; `text` is stored (ai_generated_speech).
+const speechSchema = fields(
+  {
+    text: v.pipe(
+      // Absent reads as '' so that the check below says "is required".
+      v.nullish(v.string('must be a string'), ''),
+      v.check((text) => !!text?.trim(), 'is required'),
+      v.transform((text) => text as string),
+      storableText(),
+    ),
+    model: v.nullish(v.string('must be a string')),
+    voice: v.nullish(v.picklist(VOICES, oneOfMessage(VOICES)), 'alloy'),
+    response_format: v.nullish(v.picklist(FORMATS, oneOfMessage(FORMATS)), 'mp3'),
+    speed: v.nullish(
+      v.pipe(
+        v.number(speedMessage),
+        v.finite(speedMessage),
+        v.minValue(0.25, speedMessage),
+        v.maxValue(4, speedMessage),
+      ),
+      1,
+    ),
+  },
+  'Request body must be a JSON object',
+)
+
 export function readSpeechRequest(body: Body): SpeechRequest {
+  const speech = parseInput(speechSchema, body)
   return {
-    text: requiredText(body, 'text'),
-    model: optionalString(body, 'model') || 'tts-1',
-    voice: oneOf(body, 'voice', VOICES, 'alloy'),
-    format: oneOf(body, 'response_format', FORMATS, 'mp3'),
-    speed: optionalNumber(body, 'speed', { min: 0.25, max: 4 }) ?? 1,
+    text: speech.text,
+    model: speech.model || 'tts-1',
+    voice: speech.voice,
+    format: speech.response_format,
+    speed: speech.speed,
   }
 }
 

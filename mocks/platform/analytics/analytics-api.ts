@@ -4,11 +4,12 @@ import { apiError, readJson } from '../http/json-error'
 import type { PlatformDeps } from '../platform-deps'
 import { asRequestRole } from '../rest/request-role'
 import { RestError } from '../rest/rest-error'
-import { checkEvents } from './event-validation'
+import { createEventsCheck } from './event-validation'
 
 /** `/api/analytics/{projectId}/…`: stores the events the SDK batches (spec §7.5). */
 export function analyticsApi(deps: PlatformDeps) {
   const app = new Hono()
+  const checkEvents = createEventsCheck(deps.projectId)
 
   app.post('/:projectId/log', async (c) => {
     if (c.req.param('projectId') !== deps.projectId) {
@@ -23,7 +24,7 @@ export function analyticsApi(deps: PlatformDeps) {
     }
     const body = await readJson(c.req.raw)
     if (body === undefined) return apiError(400, 'INVALID_REQUEST', 'The body must be JSON')
-    const checked = checkEvents(body, deps.projectId)
+    const checked = checkEvents(body)
     if (!checked.ok) return apiError(400, 'INVALID_REQUEST', checked.message)
 
     // Said plainly before row-level security would refuse the batch with a bare 42501.

@@ -1,4 +1,12 @@
-import { isPlainObject } from '../http/json-error'
+import * as v from 'valibot'
+import {
+  DATE_RANGE,
+  fields,
+  storableJsonb,
+  storableText,
+  timestampText,
+  validate,
+} from '../http/input-schema'
 
 /** What the log endpoint accepts (spec §3 "Analytics event", §9 batch of 10). */
 export const MAX_EVENTS_PER_REQUEST = 100
@@ -31,60 +39,78 @@ export interface ValidEvent {
 
 export type EventsCheck = { ok: true; events: ValidEvent[] } | { ok: false; message: string }
 
-function checkEvent(value: unknown, index: number, projectId: string): ValidEvent | string {
-  const at = `events[${index}]`
-  if (!isPlainObject(value)) return `${at} must be an object`
-  const { type, timestamp, screen_width: screenWidth } = value
-  if (typeof type !== 'string' || !type.trim()) return `${at}.type must be a non-empty string`
-  if (type.length > MAX_TYPE_LENGTH) return `${at}.type must be at most 256 characters`
-  if (typeof timestamp !== 'string' || Number.isNaN(Date.parse(timestamp))) {
-    return `${at}.timestamp must be an ISO date string`
-  }
-  for (const field of TEXT_FIELDS) {
-    const fieldValue = value[field]
-    if (fieldValue !== undefined && fieldValue !== null && typeof fieldValue !== 'string') {
-      return `${at}.${field} must be a string`
-    }
-  }
-  if (
-    value.project_id !== undefined &&
-    value.project_id !== null &&
-    value.project_id !== projectId
-  ) {
-    return `${at}.project_id does not match this project`
-  }
-  if (
-    screenWidth !== undefined &&
-    screenWidth !== null &&
-    (typeof screenWidth !== 'number' || !Number.isFinite(screenWidth) || screenWidth < 0)
-  ) {
-    return `${at}.screen_width must be a non-negative number`
-  }
-  if (JSON.stringify(value).length > MAX_EVENT_BYTES) return `${at} is larger than 16 KB`
-  return {
-    type,
-    timestamp: new Date(timestamp).toISOString(),
-    userId: typeof value.user_id === 'string' && value.user_id ? value.user_id : null,
-    sessionId: typeof value.session_id === 'string' ? value.session_id : null,
-    event: value,
-  }
+const optionalText = v.nullish(v.string('must be a string'))
+
+/**
+ * One event. The whole event is kept as jsonb, so after its own fields every string and key
+ * in it must be storable there; `timestamp` goes to a timestamptz column.
+ */
+function eventSchema(projectId: string) {
+  return v.pipe(
+    fields(
+      {
+        type: v.pipe(
+          v.string('must be a non-empty string'),
+          v.check((type) => type.trim() !== '', 'must be a non-empty string'),
+          v.maxLength(MAX_TYPE_LENGTH, `must be at most ${MAX_TYPE_LENGTH} characters`),
+          storableText(),
+        ),
+        timestamp: timestampText(`must be an ISO date string ${DATE_RANGE}`),
+        ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, optionalText])),
+        project_id: v.nullish(
+          v.pipe(
+            v.string('must be a string'),
+            v.check((id) => id === projectId, 'does not match this project'),
+          ),
+        ),
+        screen_width: v.nullish(
+          v.pipe(
+            v.number('must be a non-negative number'),
+            v.finite('must be a non-negative number'),
+            v.minValue(0, 'must be a non-negative number'),
+          ),
+        ),
+      },
+      'must be an object',
+    ),
+    storableJsonb(),
+    v.check((event) => JSON.stringify(event).length <= MAX_EVENT_BYTES, 'is larger than 16 KB'),
+  )
+}
+
+function bodySchema(projectId: string) {
+  return fields(
+    {
+      events: v.pipe(
+        v.array(v.unknown(), 'must be an array'),
+        v.nonEmpty('must not be empty'),
+        v.maxLength(MAX_EVENTS_PER_REQUEST, `At most ${MAX_EVENTS_PER_REQUEST} events per request`),
+        v.array(eventSchema(projectId)),
+      ),
+    },
+    'events must be an array',
+  )
 }
 
 /** Checks a log body `{ events: [...] }`; the first problem found is the 400's message. */
-export function checkEvents(body: unknown, projectId: string): EventsCheck {
-  if (!isPlainObject(body) || !Array.isArray(body.events)) {
-    return { ok: false, message: 'events must be an array' }
+export function createEventsCheck(projectId: string): (body: unknown) => EventsCheck {
+  const schema = bodySchema(projectId)
+  return (body) => {
+    const checked = validate(schema, body)
+    if (!checked.ok) return checked
+    return {
+      ok: true,
+      // The events as sent (the schema's output would drop nothing, but may reorder keys).
+      events: (body as { events: Record<string, unknown>[] }).events.map((event, index) => {
+        const valid = checked.value.events[index]!
+        return {
+          type: valid.type,
+          timestamp: valid.timestamp.toISOString(),
+          userId: typeof event.user_id === 'string' && event.user_id ? event.user_id : null,
+          sessionId: typeof event.session_id === 'string' ? event.session_id : null,
+          event,
+        }
+      }),
+    }
   }
-  const { events } = body
-  if (events.length === 0) return { ok: false, message: 'events must not be empty' }
-  if (events.length > MAX_EVENTS_PER_REQUEST) {
-    return { ok: false, message: `At most ${MAX_EVENTS_PER_REQUEST} events per request` }
-  }
-  const valid: ValidEvent[] = []
-  for (const [index, event] of events.entries()) {
-    const checked = checkEvent(event, index, projectId)
-    if (typeof checked === 'string') return { ok: false, message: checked }
-    valid.push(checked)
-  }
-  return { ok: true, events: valid }
 }

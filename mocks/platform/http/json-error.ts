@@ -1,3 +1,4 @@
+import { MAX_BODY_DEPTH, tooDeep } from './input-schema'
 /**
  * `Response.json`, but with the body already a string: @hono/node-server writes such a response
  * straight to the socket, where a `Response.json` body is read back through a stream.
@@ -42,15 +43,29 @@ export function restError(
   )
 }
 
-/** Parses a JSON request body; `undefined` when it is missing or not JSON. */
+/** A body nested deeper than any API takes; every API answers it with a 400 (create-platform). */
+export class BodyTooDeepError extends Error {
+  constructor() {
+    super(`The request body must not be nested more than ${MAX_BODY_DEPTH} levels deep`)
+  }
+}
+
+/**
+ * Parses a JSON request body; `undefined` when it is missing or not JSON. A body nested too
+ * deep is refused here, once, before any code walks it recursively (JSON.stringify would
+ * overflow the stack on 20 000 levels).
+ */
 export async function readJson(request: Request): Promise<unknown> {
   const text = await request.text()
   if (!text.trim()) return undefined
+  let body: unknown
   try {
-    return JSON.parse(text)
+    body = JSON.parse(text)
   } catch {
     return undefined
   }
+  if (tooDeep(body)) throw new BodyTooDeepError()
+  return body
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

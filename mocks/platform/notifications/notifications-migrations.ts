@@ -34,4 +34,13 @@ export const notificationsMigrations: Migration[] = [
       grant select, insert on email_outbox to authenticated;
     `,
   },
+  {
+    version: 301,
+    name: 'the platform records deliveries as its own role (not a superuser)',
+    sql: `
+      grant select, update on email_outbox to platform_authenticator;
+      create policy email_outbox_delivery on email_outbox for all to platform_authenticator
+        using (true) with check (true);
+    `,
+  },
 ]

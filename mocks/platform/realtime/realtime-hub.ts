@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { AccessClaims } from '../auth/access-token'
+import { databaseInputError } from '../http/database-error'
 import type { PlatformDeps } from '../platform-deps'
 import {
   createPresenceThrottle,
@@ -162,9 +163,13 @@ export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOption
         try {
           message = await record(claims, request)
         } catch (error) {
-          deps.log(`realtime: a message could not be stored (${(error as Error).name})`)
-          const payload = { error: 'The message could not be stored', channel: request.channel }
-          deliver(peer, serverFrame('error', payload))
+          // Data the database refused is the sender's to fix (as an HTTP publish's 400 says);
+          // anything else is ours, logged by kind only.
+          const refused = databaseInputError(error)
+          if (!refused)
+            deps.log(`realtime: a message could not be stored (${(error as Error).name})`)
+          const reason = refused?.message ?? 'The message could not be stored'
+          deliver(peer, serverFrame('error', { error: reason, channel: request.channel }))
           return
         }
         deliver(peer, serverFrame('published', { channel: message.channel, messageId: message.id }))

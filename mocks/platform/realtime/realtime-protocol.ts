@@ -1,8 +1,11 @@
+import * as v from 'valibot'
+import { boundedJson, fields, plainObject, storableText, validate } from '../http/input-schema'
 import { isPlainObject } from '../http/json-error'
 
 /**
  * The realtime wire as the server reads it (DESIGN §3): frames are JSON `{type, payload}`.
- * Client frames are checked here, so the hub only ever sees well-formed requests.
+ * Client frames are checked here (valibot), so the hub only ever sees well-formed requests,
+ * and nothing the database would refuse.
  */
 
 export type Metadata = Record<string, unknown>
@@ -43,48 +46,48 @@ export function serverFrame(type: string, payload: Record<string, unknown> = {})
   return JSON.stringify({ type, payload })
 }
 
-/** Why a frame or body is refused; thrown by the readers below, caught at their entry points. */
-class Refused extends Error {
-  constructor(
-    message: string,
-    readonly channel?: string,
-  ) {
-    super(message)
-  }
-}
+const channelSchema = v.pipe(
+  v.string('is required'),
+  v.check((channel) => channel.trim() !== '', 'is required'),
+  v.maxLength(MAX_CHANNEL_LENGTH, `must be at most ${MAX_CHANNEL_LENGTH} characters`),
+  storableText(),
+)
 
-function refusalOf(error: unknown): Refusal {
-  if (!(error instanceof Refused)) throw error
-  return error.channel === undefined
-    ? { error: error.message }
-    : { error: error.message, channel: error.channel }
-}
+/** `channel` first: once it is known, every later refusal names it. */
+const channelOf = fields({ channel: channelSchema }, 'The message must be a JSON object')
 
-function readChannel(payload: Record<string, unknown>): string {
-  const { channel } = payload
-  if (typeof channel !== 'string' || !channel.trim()) throw new Refused('channel is required')
-  if (channel.length > MAX_CHANNEL_LENGTH) {
-    throw new Refused(`channel must be at most ${MAX_CHANNEL_LENGTH} characters`)
-  }
-  return channel
-}
+// Metadata and data are kept as `json` (any text) but also sent on in frames: bounded depth.
+const metadataSchema = v.nullish(
+  v.pipe(plainObject('must be an object'), boundedJson<Metadata>()),
+  () => ({}),
+)
 
-function readMetadata(value: unknown, channel: string): Metadata {
-  if (value === undefined || value === null) return {}
-  if (!isPlainObject(value)) throw new Refused('metadata must be an object', channel)
-  return value
-}
+const publishSchema = fields(
+  {
+    type: v.pipe(
+      v.string('is required'),
+      v.check((type) => type.trim() !== '', 'is required'),
+      v.maxLength(MAX_TYPE_LENGTH, `must be at most ${MAX_TYPE_LENGTH} characters`),
+      storableText(),
+    ),
+    data: v.optional(v.pipe(v.unknown(), boundedJson())),
+    metadata: metadataSchema,
+  },
+  'The message must be a JSON object',
+)
 
-function readPublish(body: unknown): PublishRequest {
-  if (!isPlainObject(body)) throw new Refused('The message must be a JSON object')
-  const channel = readChannel(body)
-  const { type } = body
-  if (typeof type !== 'string' || !type.trim()) throw new Refused('type is required', channel)
-  if (type.length > MAX_TYPE_LENGTH) {
-    throw new Refused(`type must be at most ${MAX_TYPE_LENGTH} characters`, channel)
-  }
-  const metadata = readMetadata(body.metadata, channel)
-  return { channel, messageType: type, data: body.data ?? null, metadata }
+const subscribeSchema = fields({ metadata: metadataSchema }, 'The message must be a JSON object')
+
+/** Reads `payload` with `schema` after its channel; the refusal names the channel once known. */
+function withChannel<T>(
+  payload: unknown,
+  schema: v.GenericSchema<unknown, T>,
+): { channel: string; value: T } | Refusal {
+  const head = validate(channelOf, payload)
+  if (!head.ok) return { error: head.message }
+  const { channel } = head.value
+  const rest = validate(schema, payload)
+  return rest.ok ? { channel, value: rest.value } : { error: rest.message, channel }
 }
 
 /**
@@ -92,31 +95,42 @@ function readPublish(body: unknown): PublishRequest {
  * `userId` is not read: the server stamps the authenticated user's id on every message.
  */
 export function publishRequestOf(body: unknown): PublishRequest | Refusal {
-  try {
-    return readPublish(body)
-  } catch (error) {
-    return refusalOf(error)
-  }
+  const read = withChannel(body, publishSchema)
+  if ('error' in read) return read
+  const { type, data, metadata } = read.value
+  return { channel: read.channel, messageType: type, data: data ?? null, metadata }
 }
 
-function readFrame(frame: unknown): ClientRequest {
-  if (!isPlainObject(frame) || typeof frame.type !== 'string') {
-    throw new Refused('A frame must be a JSON object {type, payload}')
-  }
-  const payload = isPlainObject(frame.payload) ? frame.payload : {}
-  switch (frame.type) {
+const frameSchema = fields(
+  { type: v.string('A frame must be a JSON object {type, payload}') },
+  'A frame must be a JSON object {type, payload}',
+)
+
+function requestOf(frame: unknown): ClientRequest | Refusal {
+  const head = validate(frameSchema, frame)
+  if (!head.ok) return { error: head.message }
+  const { type, payload: raw } = head.value
+  const payload = isPlainObject(raw) ? raw : {}
+  switch (type) {
     case 'ping':
       return { type: 'ping' }
     case 'subscribe': {
-      const channel = readChannel(payload)
-      return { type: 'subscribe', channel, metadata: readMetadata(payload.metadata, channel) }
+      const read = withChannel(payload, subscribeSchema)
+      if ('error' in read) return read
+      return { type: 'subscribe', channel: read.channel, metadata: read.value.metadata }
     }
-    case 'unsubscribe':
-      return { type: 'unsubscribe', channel: readChannel(payload) }
-    case 'publish':
-      return { type: 'publish', ...readPublish(payload) }
+    case 'unsubscribe': {
+      const read = validate(channelOf, payload)
+      return read.ok
+        ? { type: 'unsubscribe', channel: read.value.channel }
+        : { error: read.message }
+    }
+    case 'publish': {
+      const request = publishRequestOf(payload)
+      return 'error' in request ? request : { type: 'publish', ...request }
+    }
     default:
-      throw new Refused(`Unknown frame type: ${frame.type.slice(0, 50)}`)
+      return { error: `Unknown frame type: ${type.slice(0, 50)}` }
   }
 }
 
@@ -128,9 +142,5 @@ export function parseClientFrame(text: string): ClientRequest | Refusal {
   } catch {
     return { error: INVALID_JSON }
   }
-  try {
-    return readFrame(frame)
-  } catch (error) {
-    return refusalOf(error)
-  }
+  return requestOf(frame)
 }

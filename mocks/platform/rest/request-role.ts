@@ -11,9 +11,9 @@ export type RequestRole = { role: 'anon' } | { role: 'authenticated'; claims: Ac
 
 /**
  * Runs `work` as the caller, the way PostgREST does: one transaction, `SET LOCAL ROLE` to anon
- * or authenticated, and the JWT claims in `request.jwt.claims` for the policies to read.
- * Without the role switch the server's superuser connection would bypass row-level security.
- * The preamble goes in one round trip with BEGIN (PostgreSQL).
+ * or authenticated, and the JWT claims in `request.jwt.claims` for the policies to read. The
+ * platform's own role (platform_authenticator) reaches no app table without that switch. The
+ * preamble goes in one round trip with BEGIN (PostgreSQL).
  */
 export function asRequestRole<T>(
   store: SqlStore,
@@ -45,13 +45,13 @@ export async function scriptAsRequestRole(
   return results.slice(preamble.length)
 }
 
-// Claims go first, while still the server's role: the request roles may not call set_config
-// (revoked in the migrations), which is what keeps them from switching role themselves. The
-// claims are ours (a verified token), quoted as a SQL literal.
+// Claims go first, while still the platform's role. They are ours (a verified token), quoted as
+// a SQL literal. A caller cannot do the same: SET is refused by the statement guard
+// (sql-guard.ts) and set_config is revoked from the request roles (migration 2).
 function roleSwitch(caller: RequestRole): string[] {
   const claims = caller.role === 'anon' ? { role: 'anon' } : caller.claims
   return [
-    `select set_config('request.jwt.claims', ${sqlLiteral(JSON.stringify(claims))}, true)`,
+    `set local request.jwt.claims = ${sqlLiteral(JSON.stringify(claims))}`,
     caller.role === 'anon' ? 'set local role anon' : 'set local role authenticated',
   ]
 }

@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import type { AccessTokens } from '../auth/access-token'
 import { callerOf } from '../auth/caller'
-import { isPlainObject, jsonResponse } from '../http/json-error'
+import { tooDeep } from '../http/input-schema'
+import { BodyTooDeepError, isPlainObject, jsonResponse } from '../http/json-error'
 import type { SqlStore } from '../store/sql-store'
 import type { ColumnCrypto } from './encrypted-columns'
 import { decodeCursor, encodeCursor, keysetCondition, withIdTiebreak } from './keyset-cursor'
@@ -89,8 +90,9 @@ async function readBody(request: Request): Promise<unknown> {
   if (length > MAX_BODY_BYTES) throw payloadTooLarge()
   const text = await request.text()
   if (text.length > MAX_BODY_BYTES) throw payloadTooLarge()
+  let body: unknown
   try {
-    return JSON.parse(text)
+    body = JSON.parse(text)
   } catch {
     throw new RestError(
       400,
@@ -100,6 +102,8 @@ async function readBody(request: Request): Promise<unknown> {
       'Send a JSON object or array',
     )
   }
+  if (tooDeep(body)) throw new RestError(400, 'PGRST102', new BodyTooDeepError().message)
+  return body
 }
 
 const payloadTooLarge = () =>
@@ -185,8 +189,7 @@ async function readRows(context: Context): Promise<Response> {
 async function insertRows(context: Context, rows: Row[]): Promise<Response> {
   const { table, query, prefer } = context
   const returning = selectList(query.select)
-  const statements = rows.map((plain) => {
-    const row = context.crypto.sealRow(table, plain)
+  const statements = rows.map((row) => {
     const sql = new SqlBuilder(true)
     const keys = Object.keys(row)
     const values = keys.length
@@ -211,9 +214,9 @@ async function insertRows(context: Context, rows: Row[]): Promise<Response> {
   )
 }
 
-async function updateRows(context: Context, plain: Row): Promise<Response> {
+async function updateRows(context: Context, changes: Row): Promise<Response> {
   const { table, query, columns } = context
-  const row = context.crypto.sealRow(table, plain)
+  const row = { ...changes }
   // Like the hosted platform, a change stamps updated_at unless the caller sets it.
   if (columns.has('updated_at') && !('updated_at' in row))
     row.updated_at = context.now().toISOString()

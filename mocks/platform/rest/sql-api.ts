@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { callerOf } from '../auth/caller'
-import { isPlainObject, jsonResponse } from '../http/json-error'
+import { BodyTooDeepError, isPlainObject, jsonResponse, readJson } from '../http/json-error'
 import type { SqlExecutor } from '../store/sql-store'
 import { asRequestRole, type RequestRole } from './request-role'
 import type { RestDeps } from './rest-api'
@@ -34,7 +34,10 @@ export function sqlApi(deps: RestDeps) {
       }
       const caller = await callerOf(request, deps.accessTokens)
       role = caller.role
-      const body = await request.json().catch(() => undefined)
+      const body = await readJson(request).catch((error: unknown) => {
+        if (error instanceof BodyTooDeepError) throw new RestError(400, 'PGRST102', error.message)
+        throw error
+      })
       if (!isPlainObject(body)) throw new RestError(400, 'PGRST102', 'Empty or invalid json')
       return await work(caller, body)
     } catch (error) {
@@ -48,7 +51,7 @@ export function sqlApi(deps: RestDeps) {
   api.post('/:projectId/sql', (c) =>
     run(c.req.raw, c.req.param('projectId'), async (caller, body) => {
       const statement = {
-        query: assertDataStatement(body.query),
+        query: await assertDataStatement(body.query),
         params: assertParams(body.params),
       }
       const rows = await asRequestRole(deps.store, caller, (tx) => execute(tx, statement))
@@ -62,7 +65,7 @@ export function sqlApi(deps: RestDeps) {
       if (mode !== 'read' && mode !== 'write') {
         throw new RestError(400, 'PGRST102', "mode must be 'read' or 'write'")
       }
-      const statements = parseStatements(body.statements)
+      const statements = await parseStatements(body.statements)
       const results = await asRequestRole(
         deps.store,
         caller,
@@ -88,14 +91,15 @@ export function sqlApi(deps: RestDeps) {
   return api
 }
 
-function parseStatements(value: unknown): Statement[] {
+async function parseStatements(value: unknown): Promise<Statement[]> {
   if (!Array.isArray(value) || value.length === 0) {
     throw new RestError(400, 'PGRST102', 'statements must be a non-empty array')
   }
   if (value.length > MAX_BATCH_STATEMENTS) {
     throw new RestError(400, 'PGRST102', `A batch holds at most ${MAX_BATCH_STATEMENTS} statements`)
   }
-  return value.map((item, index) => {
+  const statements: Statement[] = []
+  for (const [index, item] of value.entries()) {
     const statement = typeof item === 'string' ? { query: item } : item
     if (!isPlainObject(statement)) {
       throw new RestError(
@@ -104,9 +108,10 @@ function parseStatements(value: unknown): Statement[] {
         `statements[${index}] must be a string or {query, params}`,
       )
     }
-    return {
-      query: assertDataStatement(statement.query ?? statement.sql),
+    statements.push({
+      query: await assertDataStatement(statement.query ?? statement.sql),
       params: assertParams(statement.params ?? statement.args),
-    }
-  })
+    })
+  }
+  return statements
 }

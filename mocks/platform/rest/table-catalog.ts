@@ -16,9 +16,14 @@ export const EXPOSED_TABLES = [
 export function createTableCatalog(store: SqlStore) {
   let cache: Promise<Map<string, Set<string>>> | undefined
   const load = async () => {
+    // pg_catalog, not information_schema: the latter hides columns the serving role has no
+    // privilege on, and that role reaches the app's tables only as anon or authenticated.
     const { rows } = await store.query<{ table_name: string; column_name: string }>(
-      `select table_name, column_name from information_schema.columns
-       where table_schema = current_schema() and table_name = any($1::text[])`,
+      `select c.relname as table_name, a.attname as column_name
+       from pg_catalog.pg_attribute a
+       join pg_catalog.pg_class c on c.oid = a.attrelid
+       where c.relnamespace = current_schema()::regnamespace and c.relname = any($1::text[])
+         and a.attnum > 0 and not a.attisdropped`,
       [[...EXPOSED_TABLES]],
     )
     const tables = new Map<string, Set<string>>()

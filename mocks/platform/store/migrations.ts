@@ -13,8 +13,8 @@ import type { SqlStore } from './sql-store'
  *
  * Row-level security follows PostgREST/Supabase: requests run as role `anon` or
  * `authenticated` with the JWT claims in `request.jwt.claims`, and `auth_uid()` reads the
- * caller's id from them. The server's own superuser connection bypasses RLS, which is why
- * every request switches role (see rest/with-request-role.ts).
+ * caller's id from them. The platform itself connects as `platform_authenticator` (migration
+ * 3), which is no superuser and reaches the app's tables only by switching to those roles.
  */
 
 // Readable per the table's own read policy; written only by the row's owner.
@@ -174,6 +174,102 @@ const coreMigrations: Migration[] = [
     `,
   },
   {
+    version: 3,
+    name: 'least privilege: the platform serves as a login role that is not a superuser',
+    sql: `
+      -- PostgREST's authenticator: it can log in, switch only to anon and authenticated, and
+      -- holds no privilege of its own but the platform's internal tables (docs/security.md).
+      do $$ begin
+        create role platform_authenticator login noinherit nosuperuser nocreatedb nocreaterole
+          nobypassrls;
+      exception when duplicate_object then null; end $$;
+      grant anon, authenticated to platform_authenticator;
+      do $$ begin
+        execute format('grant usage on schema %I to platform_authenticator', current_schema());
+        -- Temporary tables outlive a call; only the platform's own session keeps one (the
+        -- sealing key, see migration 4).
+        execute format('revoke temporary on database %I from public', current_database());
+        execute format('grant temporary on database %I to platform_authenticator',
+          current_database());
+      end $$;
+
+      -- The platform's own tables: its role reads and writes them, the request roles never do.
+      grant select, insert, update, delete on auth_users, auth_codes, auth_refresh_tokens
+        to platform_authenticator;
+      create policy auth_users_platform on auth_users for all to platform_authenticator
+        using (true) with check (true);
+      create policy auth_codes_platform on auth_codes for all to platform_authenticator
+        using (true) with check (true);
+      create policy auth_refresh_tokens_platform on auth_refresh_tokens for all
+        to platform_authenticator using (true) with check (true);
+
+      -- Session state that would outlive a caller's call: session-level advisory locks and
+      -- large objects. (set_config is revoked by migration 2.)
+      revoke execute on function
+        pg_advisory_lock(bigint), pg_advisory_lock(integer, integer),
+        pg_advisory_lock_shared(bigint), pg_advisory_lock_shared(integer, integer),
+        pg_try_advisory_lock(bigint), pg_try_advisory_lock(integer, integer),
+        pg_try_advisory_lock_shared(bigint), pg_try_advisory_lock_shared(integer, integer),
+        lo_create(oid), lo_creat(integer), lo_from_bytea(oid, bytea)
+        from public;
+    `,
+  },
+  {
+    version: 4,
+    name: 'API keys are sealed by the database, whatever path writes them',
+    sql: `
+      do $$ begin
+        create schema if not exists extensions;
+      exception when duplicate_schema or unique_violation then null; end $$;
+      do $$ begin
+        create extension if not exists pgcrypto with schema extensions;
+      exception when duplicate_object or unique_violation then null; end $$;
+
+      -- AES-256-CBC, then HMAC-SHA256 over iv and ciphertext (encrypt-then-MAC). The key lives
+      -- only in the serving session's temporary table, put there by the platform from its
+      -- secret: never in a table, a dump or a setting a caller could read (docs/security.md).
+      create or replace function seal_api_key() returns trigger
+        language plpgsql security definer set search_path = pg_catalog
+      as $fn$
+      declare
+        key bytea;
+        iv bytea;
+        sealed bytea;
+        parts text[];
+      begin
+        if tg_op = 'UPDATE' and new.api_key_encrypted is not distinct from old.api_key_encrypted
+        then
+          return new;
+        end if;
+        begin
+          select k.key into strict key from pg_temp.platform_column_key k;
+        exception when undefined_table or no_data_found then
+          raise exception 'API keys can only be written through the platform'
+            using errcode = '42501';
+        end;
+        -- Already sealed under this key (an upsert's excluded row, a copied value): keep it.
+        -- Only the holder of the key can make a seal that passes, so nothing plain slips by.
+        parts := regexp_match(new.api_key_encrypted,
+          '^aescbc-hmac:v2:([0-9a-f]{32}):([0-9a-f]{64}):((?:[0-9a-f]{32})+)$');
+        if parts is not null and extensions.hmac(decode(parts[1], 'hex') || decode(parts[3], 'hex'),
+            substring(key from 33 for 32), 'sha256') = decode(parts[2], 'hex') then
+          return new;
+        end if;
+        iv := extensions.gen_random_bytes(16);
+        sealed := extensions.encrypt_iv(convert_to(new.api_key_encrypted, 'UTF8'),
+          substring(key from 1 for 32), iv, 'aes-cbc/pad:pkcs');
+        new.api_key_encrypted := 'aescbc-hmac:v2:' || encode(iv, 'hex') || ':'
+          || encode(extensions.hmac(iv || sealed, substring(key from 33 for 32), 'sha256'), 'hex')
+          || ':' || encode(sealed, 'hex');
+        return new;
+      end
+      $fn$;
+      revoke execute on function seal_api_key() from public;
+      create trigger user_api_keys_seal before insert or update of api_key_encrypted
+        on user_api_keys for each row execute function seal_api_key();
+    `,
+  },
+  {
     version: 10,
     name: 'at most one active system prompt per user, even when two tabs race',
     sql: `
@@ -204,15 +300,15 @@ export const migrations: Migration[] = [
 ].sort((a, b) => a.version - b.version)
 
 export async function migrate(store: SqlStore): Promise<number[]> {
-  await store.exec(`create table if not exists schema_migrations (
-    version integer primary key,
-    name text not null,
-    applied_at timestamptz not null default now()
-  );
-  alter table schema_migrations enable row level security;`)
-  return store.transaction(async (tx) => {
+  return store.asOwner(async (tx) => {
     // One migrator at a time per schema, even across processes.
     await tx.query(`select pg_advisory_xact_lock(hashtext(current_schema() || '.migrations'))`)
+    await tx.query(`create table if not exists schema_migrations (
+      version integer primary key,
+      name text not null,
+      applied_at timestamptz not null default now()
+    )`)
+    await tx.query('alter table schema_migrations enable row level security')
     const { rows } = await tx.query<{ version: number }>('select version from schema_migrations')
     const applied = new Set(rows.map((row) => Number(row.version)))
     const ran: number[] = []

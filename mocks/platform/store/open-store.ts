@@ -4,30 +4,63 @@ import { migrate } from './migrations'
 import { openPgliteStore } from './pglite-store'
 import { openPostgresStore } from './postgres-store'
 import { seed } from './seed'
-import type { SqlStore } from './sql-store'
+import { servingSessionSetup } from './serving-session'
+import { SERVING_ROLE, type SqlStore } from './sql-store'
 
 export interface StoreOptions {
-  /** PostgreSQL connection string; without it the store is embedded PGlite. */
+  /**
+   * PostgreSQL: the address the platform serves through. Without `databaseOwnerUrl` it must be
+   * the owner's (a superuser is fine for that), and the platform serves through the same
+   * address as `platform_authenticator` instead. Without it the store is embedded PGlite.
+   */
   databaseUrl?: string
+  /** PostgreSQL: the owner's address, for migrations; then `databaseUrl` is served through. */
+  databaseOwnerUrl?: string
   /** PGlite's home (`<dataDir>/db`); without it PGlite lives in memory (tests). */
   dataDir?: string
   /** PostgreSQL only: the schema to live in. */
   schema?: string
+  /** PostgreSQL: the password of `platform_authenticator`, when the server asks for one. */
+  servingPassword?: string
+  /** The key the database seals API keys with (`sealingKey(secret)`); without it none can be written. */
+  sealingKey?: Uint8Array
 }
 
-/** Opens the configured database, brings its schema up to date and seeds it. */
+/**
+ * Opens the configured database, brings its schema up to date and seeds it as the owner, then
+ * serves as `platform_authenticator`, which is no superuser (docs/security.md).
+ */
 export async function openStore(options: StoreOptions): Promise<SqlStore> {
   const pgliteDir = options.dataDir ? path.join(options.dataDir, 'db') : undefined
   if (!options.databaseUrl && pgliteDir) await mkdir(pgliteDir, { recursive: true })
   const store = options.databaseUrl
-    ? await openPostgresStore(options.databaseUrl, options.schema)
+    ? await openPostgresStore({
+        ownerUrl: options.databaseOwnerUrl ?? options.databaseUrl,
+        servingUrl: options.databaseOwnerUrl
+          ? options.databaseUrl
+          : withUser(options.databaseUrl, SERVING_ROLE, options.servingPassword),
+        schema: options.schema,
+      })
     : await openPgliteStore(pgliteDir)
   try {
     await migrate(store)
     await seed(store)
+    const owner = await store.asOwner(async (tx) => {
+      const { rows } = await tx.query<{ name: string }>('select current_user as name')
+      return rows[0]!.name
+    })
+    await store.serve(servingSessionSetup(options.sealingKey, owner))
   } catch (error) {
     await store.close()
     throw error
   }
   return store
+}
+
+/** The same server and database, as another role. */
+function withUser(databaseUrl: string, user: string, password = ''): string {
+  const url = new URL(databaseUrl)
+  url.username = user
+  url.password = password
+  return url.toString()
 }

@@ -1,11 +1,23 @@
 import { PGlite } from '@electric-sql/pglite'
-import type { SqlExecutor, SqlStore } from './sql-store'
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { assertServingRole, SERVING_ROLE_CHECK } from './serving-session'
+import { SERVING_ROLE, type SqlExecutor, type SqlStore } from './sql-store'
+
+/** A store that still runs as its owner until `serve` hands it to the serving role. */
+export interface OwnedStore extends SqlStore {
+  /** From now on every call but `asOwner` runs as platform_authenticator, after `setup`. */
+  serve(setup: string[]): Promise<void>
+}
 
 /** Embedded Postgres (WASM): in memory without a directory, durable with one. */
-export async function openPgliteStore(dataDir?: string): Promise<SqlStore> {
+export async function openPgliteStore(dataDir?: string): Promise<OwnedStore> {
   // Relaxed durability: results return before the files are flushed (the flush still happens);
   // a local platform trades the last instant of a crash for several times the throughput.
-  const db = await PGlite.create({ dataDir, relaxedDurability: true })
+  const db = await PGlite.create({ dataDir, relaxedDurability: true, extensions: { pgcrypto } })
+  // PGlite is one session of its bootstrap superuser; its `username` option is only SET ROLE,
+  // which RESET ROLE undoes. SET SESSION AUTHORIZATION makes the serving role the session's
+  // user, so RESET ROLE and SET ROLE lead back to it, never to the superuser.
+  const owner = (await db.query<{ name: string }>('select session_user as name')).rows[0]!.name
   const run =
     (target: Pick<PGlite, 'query'>): SqlExecutor['query'] =>
     async (sql, params) => {
@@ -32,6 +44,18 @@ export async function openPgliteStore(dataDir?: string): Promise<SqlStore> {
     },
     exec: async (script) => {
       await db.exec(script)
+    },
+    // Transaction-local, so the owner's rights end with the transaction, and PGlite's lock
+    // keeps every other call out meanwhile.
+    asOwner: (work) =>
+      db.transaction(async (tx) => {
+        await tx.exec(`set local session authorization ${owner}`)
+        return work({ query: run(tx) })
+      }),
+    async serve(setup) {
+      await db.exec(`set session authorization ${SERVING_ROLE}`)
+      for (const statement of setup) await db.exec(statement)
+      assertServingRole((await db.query<Record<string, unknown>>(SERVING_ROLE_CHECK)).rows[0]!)
     },
     close: () => db.close(),
   }

@@ -1,30 +1,45 @@
 import pg from 'pg'
-import type { SqlExecutor, SqlStore } from './sql-store'
+import type { OwnedStore } from './pglite-store'
+import { assertServingRole, quoteIdent, SERVING_ROLE_CHECK } from './serving-session'
+import type { SqlExecutor } from './sql-store'
+
+export interface PostgresStoreOptions {
+  /** The owner's address: migrations and seed run through it. */
+  ownerUrl: string
+  /** The address the platform serves through; its role must not be a superuser. */
+  servingUrl: string
+  /** Puts every table in its own schema (created on demand): parallel test runs stay apart. */
+  schema?: string
+}
 
 /**
- * A PostgreSQL server through a connection pool. `schema` puts every table in its own schema
- * (created on demand), which keeps parallel test runs apart on one database.
+ * A PostgreSQL server through two pools: the owner's, for maintenance, and the serving role's,
+ * for everything the platform does on a request (docs/security.md).
  */
-export async function openPostgresStore(databaseUrl: string, schema?: string): Promise<SqlStore> {
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<OwnedStore> {
+  const { schema } = options
   if (schema) {
-    const setup = new pg.Client({ connectionString: databaseUrl })
+    const setup = new pg.Client({ connectionString: options.ownerUrl })
     await setup.connect()
     try {
-      await setup.query(`create schema if not exists ${quoteIdentifier(schema)}`)
+      await setup.query(`create schema if not exists ${quoteIdent(schema)}`)
     } finally {
       await setup.end()
     }
   }
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: 10,
-    // Pinned whatever the server's configuration: the table API's literals (sqlLiteral) only
-    // double quotes, which is all a standard-conforming string needs.
-    options: [
-      '-c standard_conforming_strings=on',
-      ...(schema ? [`-c search_path=${quoteIdentifier(schema)}`] : []),
-    ].join(' '),
-  })
+  const openPool = (connectionString: string, max: number) =>
+    new pg.Pool({
+      connectionString,
+      max,
+      // Pinned whatever the server's configuration: the table API's literals (sqlLiteral) only
+      // double quotes, which is all a standard-conforming string needs.
+      options: [
+        '-c standard_conforming_strings=on',
+        ...(schema ? [`-c search_path=${quoteIdent(schema)}`] : []),
+      ].join(' '),
+    })
+  const ownerPool = openPool(options.ownerUrl, 10)
+  let pool = ownerPool
   const run =
     (target: pg.Pool | pg.PoolClient): SqlExecutor['query'] =>
     async (sql, params) => {
@@ -34,24 +49,29 @@ export async function openPostgresStore(databaseUrl: string, schema?: string): P
       const result = await target.query(config as pg.QueryConfig)
       return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length }
     }
+  const transaction = async <T>(
+    target: pg.Pool,
+    work: (tx: SqlExecutor) => Promise<T>,
+    preamble?: string,
+  ): Promise<T> => {
+    const client = await target.connect()
+    try {
+      // The simple protocol: BEGIN and our own preamble in one round trip.
+      await client.query(preamble ? `begin; ${preamble}` : 'begin')
+      const result = await work({ query: run(client) })
+      await client.query('commit')
+      return result
+    } catch (error) {
+      await client.query('rollback').catch(() => {})
+      throw error
+    } finally {
+      client.release()
+    }
+  }
   return {
     kind: 'postgres',
-    query: run(pool),
-    async transaction(work, options = {}) {
-      const client = await pool.connect()
-      try {
-        // The simple protocol: BEGIN and our own preamble in one round trip.
-        await client.query(options.preamble ? `begin; ${options.preamble}` : 'begin')
-        const result = await work({ query: run(client) })
-        await client.query('commit')
-        return result
-      } catch (error) {
-        await client.query('rollback').catch(() => {})
-        throw error
-      } finally {
-        client.release()
-      }
-    },
+    query: (sql, params) => run(pool)(sql, params),
+    transaction: (work, options = {}) => transaction(pool, work, options.preamble),
     // No values: the simple protocol, one Query message, run by the server as one implicit
     // transaction (an error rolls it all back; SET LOCAL ends with it).
     async script(statements) {
@@ -63,10 +83,24 @@ export async function openPostgresStore(databaseUrl: string, schema?: string): P
     exec: async (script) => {
       await pool.query(script)
     },
-    close: () => pool.end(),
+    asOwner: (work) => transaction(ownerPool, work),
+    async serve(setup) {
+      const serving = openPool(options.servingUrl, 10)
+      // Every new connection of the pool gets the session setup before anything else: a
+      // client runs its queries in order, so this one is first.
+      serving.on('connect', (client) => {
+        for (const statement of setup) client.query(statement).catch(() => {})
+      })
+      try {
+        assertServingRole((await serving.query(SERVING_ROLE_CHECK)).rows[0])
+      } catch (error) {
+        await serving.end()
+        throw error
+      }
+      pool = serving
+    },
+    async close() {
+      await Promise.all([ownerPool.end(), pool === ownerPool ? undefined : pool.end()])
+    },
   }
-}
-
-function quoteIdentifier(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`
 }

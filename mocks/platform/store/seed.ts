@@ -111,7 +111,7 @@ export const seededPrompts = [
 
 /** Idempotent: models are upserted, community prompts inserted once (users may rate them). */
 export async function seed(store: SqlStore): Promise<void> {
-  await store.transaction(async (tx) => {
+  await store.asOwner(async (tx) => {
     for (const model of seededModels) {
       await tx.query(
         `insert into ai_models (id, name, description, provider) values ($1, $2, $3, $4)

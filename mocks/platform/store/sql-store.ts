@@ -14,6 +14,9 @@ export interface TransactionOptions {
   preamble?: string
 }
 
+/** The login role the platform serves through (migration 3); never a superuser. */
+export const SERVING_ROLE = 'platform_authenticator'
+
 /**
  * The database behind the mock platform. PGlite (embedded, file-backed or in memory) and
  * PostgreSQL implement it alike, so the same SQL and migrations run on both.
@@ -31,8 +34,14 @@ export interface SqlStore extends SqlExecutor {
   script(
     statements: string[],
   ): Promise<Array<{ rows: Record<string, unknown>[]; rowCount: number }>>
-  /** Runs a script of several statements (migrations). */
+  /** Runs a script of several statements. */
   exec(script: string): Promise<void>
+  /**
+   * Runs `work` in one transaction as the database's owner, for the platform's maintenance
+   * (migrations, seed) and tests that inspect what is at rest. Never for a caller's request:
+   * those run as `platform_authenticator`, which is no superuser (docs/security.md).
+   */
+  asOwner<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
