@@ -27,7 +27,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       await setup.end()
     }
   }
-  const openPool = (connectionString: string, max: number) =>
+  const openPool = (connectionString: string, max: number, setup: string[] = []) =>
     new pg.Pool({
       connectionString,
       max,
@@ -37,6 +37,10 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         '-c standard_conforming_strings=on',
         ...(schema ? [`-c search_path=${quoteIdent(schema)}`] : []),
       ].join(' '),
+      // Awaited before the connection is handed out; a failure fails that checkout, loudly.
+      ...(setup.length
+        ? { onConnect: (client: pg.ClientBase) => client.query(setup.join(';\n')) as never }
+        : {}),
     })
   const ownerPool = openPool(options.ownerUrl, 10)
   let pool = ownerPool
@@ -85,12 +89,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     },
     asOwner: (work) => transaction(ownerPool, work),
     async serve(setup) {
-      const serving = openPool(options.servingUrl, 10)
-      // Every new connection of the pool gets the session setup before anything else: a
-      // client runs its queries in order, so this one is first.
-      serving.on('connect', (client) => {
-        for (const statement of setup) client.query(statement).catch(() => {})
-      })
+      // Every new connection of the pool gets the session setup before anything else.
+      const serving = openPool(options.servingUrl, 10, setup)
       try {
         assertServingRole((await serving.query(SERVING_ROLE_CHECK)).rows[0])
       } catch (error) {
