@@ -1,6 +1,7 @@
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { appSchema } from '../db/index'
 import { startLocalServer } from '../mocks/server/local-server'
 
 // A local server in its own process, so the load generator does not share its event loop.
@@ -13,6 +14,7 @@ const server = await startLocalServer({
   schema: process.env.DATABASE_URL ? `bench_${process.pid}` : undefined,
   projectId: 'prompt-chat',
   secret: 'bench-secret-that-is-at-least-32-characters',
+  app: appSchema,
 })
 process.send?.({ url: server.url, dataDir })
 process.on('message', async (message) => {

@@ -2,7 +2,8 @@ import { fork } from 'node:child_process'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { migrate } from '../mocks/platform/store/migrations'
+import { appSchema } from '../db/index'
+import { migrate } from '../mocks/platform/store/migrate'
 import { openPgliteStore } from '../mocks/platform/store/pglite-store'
 import { openPostgresStore } from '../mocks/platform/store/postgres-store'
 import type { SqlStore } from '../mocks/platform/store/sql-store'
@@ -126,7 +127,7 @@ async function directBaseline(databaseUrl?: string): Promise<Record<string, Load
   const store: SqlStore = databaseUrl
     ? await openPostgresStore({ ownerUrl: databaseUrl, servingUrl: databaseUrl, schema })
     : await openPgliteStore()
-  await migrate(store)
+  await migrate(store, appSchema)
   try {
     const userId = 'user_direct'
     const ids: string[] = []

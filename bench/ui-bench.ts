@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from '@playwright/test'
+import { appSchema } from '../db/index'
 import { chromiumLaunchOptions } from '../e2e/chromium-launch'
 import { ensureBuild } from '../mocks/server/ensure-build'
 import { startLocalServer } from '../mocks/server/local-server'
@@ -58,6 +59,7 @@ async function main() {
     secret: 'ui-bench-secret-that-is-at-least-32-characters',
     fakeProviders: true,
     distDir: path.join(root, 'dist'),
+    app: appSchema,
   })
   const browser = await chromium.launch(chromiumLaunchOptions)
   try {

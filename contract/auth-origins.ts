@@ -1,21 +1,34 @@
+/**
+ * Which origins the auth flow trusts, beside the auth host itself: local development hosts
+ * (Vite's dev server, the local platform). The SDK checks a parent window's origin with it,
+ * the platform's auth page a redirect target (docs/wire-contract.md, "Iframe token messages").
+ */
 const LOCAL_DEVELOPMENT_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
-/**
- * Whether a parent window at `origin` may hand us tokens or sign us out: only the auth host
- * itself and local development hosts (DESIGN §3). Anything unparsable is refused.
- */
+/** An http(s) address, or null for anything else (unparsable, file:, javascript:…). */
+function httpUrl(text: string): URL | null {
+  try {
+    const url = new URL(text)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null
+  } catch {
+    return null
+  }
+}
+
+/** Whether a parent window at `origin` may hand us tokens or sign us out. */
 export function isTrustedParentOrigin(origin: string, authUrl: string): boolean {
-  let parsed: URL
-  try {
-    parsed = new URL(origin)
-  } catch {
-    return false
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false
+  const parsed = httpUrl(origin)
+  if (!parsed) return false
   if (LOCAL_DEVELOPMENT_HOSTS.has(parsed.hostname)) return true
-  try {
-    return parsed.origin === new URL(authUrl).origin
-  } catch {
-    return false
-  }
+  return parsed.origin === httpUrl(authUrl)?.origin
+}
+
+/**
+ * Where the auth page may send a one-time code: back to its own origin, or to a local
+ * development host. Anything else is an open-redirect attempt.
+ */
+export function isAllowedRedirect(redirectUrl: string, ownOrigin: string): boolean {
+  const url = httpUrl(redirectUrl)
+  if (!url || url.username || url.password) return false
+  return url.origin === ownOrigin || LOCAL_DEVELOPMENT_HOSTS.has(url.hostname)
 }

@@ -1,4 +1,4 @@
-/** Spec §5's rule for an e-mail, shared by the SDK (before sending) and the platform. */
+/** The rule for an e-mail: the SDK checks it before sending, the platform on receipt. */
 export const EMAIL_FIELDS_REQUIRED = 'The to, subject, and either html or text fields are required.'
 
 const filled = (value: unknown): boolean => typeof value === 'string' && value.trim() !== ''

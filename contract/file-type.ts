@@ -1,7 +1,7 @@
 /**
- * File type detection from the first bytes of a file (its "magic bytes"), as spec §5 asks:
- * the type comes from the first 12 bytes, never from the name the caller chose, and a path's
- * extension is corrected to match. Pure, so the SDK and the mock platform share it.
+ * File type detection from the first bytes of a file (its "magic bytes"): the type comes from
+ * the first 12 bytes, never from the name the caller chose, and a path's extension is corrected
+ * to match. The SDK and the platform both run it, so they name a file alike.
  */
 
 /** How many leading bytes decide the type. */

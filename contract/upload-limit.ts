@@ -1,4 +1,4 @@
-/** The upload size limit of spec §9 (50 MB, binary megabytes), shared by the SDK and the server. */
+/** The upload size limit (50 binary MB): checked by the SDK before sending and by the server. */
 export const MAX_UPLOAD_MB = 50
 export const BYTES_PER_MB = 1024 * 1024
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * BYTES_PER_MB
@@ -17,7 +17,7 @@ export function formatMegabytes(size: number): string {
   return (Math.ceil((size * 100) / BYTES_PER_MB) / 100).toFixed(2)
 }
 
-/** Spec §5's message: 'File size (N MB) exceeds maximum allowed size (50MB)'. */
+/** 'File size (N MB) exceeds maximum allowed size (50MB)', word for word on both sides. */
 export function fileTooLargeMessage(size: number): string {
   return `File size (${formatMegabytes(size)} MB) exceeds maximum allowed size (${MAX_UPLOAD_MB}MB)`
 }

@@ -36,7 +36,7 @@ test('sign up, stay signed in, refresh silently, sign out, and refuse a wrong pa
     await expect(page.getByText('Welcome,')).toContainText('Ada Lovelace')
     await expect(page.getByText('Start a conversation')).toBeVisible()
     await expect(page.getByText('Choose a model and send your first message')).toBeVisible()
-    // The first loaded model is selected by default (spec §4), so the input names it.
+    // The first loaded model is selected by default (docs/product/behaviour.md), so the input names it.
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute(
       'placeholder',
       /^Message .+\.\.\.$/,

@@ -1,9 +1,9 @@
 import './index.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { APP_CONFIG_ELEMENT_ID, readAppConfig } from './app-config'
-import { browserEnv } from './bindings/browser-env'
-import { createAppActors } from './bindings/create-app-actors'
+import { browserEnv } from './app/browser-env'
+import { APP_CONFIG_ELEMENT_ID, readAppConfig } from './app/config'
+import { startApp } from './app/start-app'
 import { App } from './ui/app'
 
 const config = readAppConfig(
@@ -11,7 +11,7 @@ const config = readAppConfig(
   window.location.origin,
   document.getElementById(APP_CONFIG_ELEMENT_ID)?.textContent,
 )
-const actors = createAppActors(config, browserEnv(window))
+const actors = startApp(config, browserEnv(window))
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,4 +1,4 @@
-/** Must match APP_CONFIG_ELEMENT_ID in src/app-config.ts, which reads it. */
+/** Must match APP_CONFIG_ELEMENT_ID in src/app/config.ts, which reads it. */
 const ELEMENT_ID = 'app-config'
 
 /**

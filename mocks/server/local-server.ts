@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono } from 'hono'
 import { sealingKey } from '../platform/crypto/api-key-cipher'
-import { createPlatform, openStore, type SqlStore } from '../platform/index'
+import { type AppSchema, createPlatform, openStore, type SqlStore } from '../platform/index'
 import { getRealtimeHub } from '../platform/realtime/realtime-api'
 import { attachRealtimeServer } from '../platform/realtime/realtime-websocket-server'
 import { createProviderFakes } from '../providers/create-provider-fakes'
@@ -25,6 +25,8 @@ export interface LocalServerOptions extends ServerConfig {
   distDir?: string
   /** PostgreSQL schema to live in (test isolation); the default is the search_path's. */
   schema?: string
+  /** The app's migrations and seed (db/ for Prompt Chat); without them, the platform alone. */
+  app?: AppSchema
   log?: (line: string) => void
 }
 
@@ -57,6 +59,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     dataDir: options.dataDir,
     schema: options.schema,
     sealingKey: sealingKey(secret),
+    app: options.app,
   })
   const log = options.log ?? (() => {})
   // With PORT=0 the listening URL is known only once the server listens, below.

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { appSchema } from '../../db/index'
 import { ensureBuild } from './ensure-build'
 import { startLocalServer } from './local-server'
 import { readServerConfig } from './server-config'
@@ -12,6 +13,7 @@ ensureBuild(root)
 const server = await startLocalServer({
   ...config,
   distDir: path.join(root, 'dist'),
+  app: appSchema,
   log: (line) => console.log(`[server] ${line}`),
 })
 const store = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`

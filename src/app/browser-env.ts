@@ -1,29 +1,31 @@
-import type { KeyValueStorage } from '../platform/types'
+import type { MessageSource, ParentWindow } from '../bridge/parent-window'
+import type { AddressBar } from '../effects/address-bar'
+import type { ThemeEnv } from '../effects/theme-effects'
+import type { KeyValueStorage } from '../platform/index'
 
 /**
- * The few browser facilities the bindings touch, behind one seam, so component tests can
- * watch a navigation or a parent-window message without a real page load.
+ * The few browser facilities the effects and the bridge touch, behind one seam, so component
+ * tests can watch a navigation or a parent-window message without a real page load.
  */
-export interface BrowserEnv {
-  currentHref(): string
-  /** A full page navigation (login redirect, logout target). */
-  navigate(url: string): void
-  /** Rewrites the address without a reload (strips tokens and codes after login). */
-  replaceHref(url: string): void
+export interface BrowserEnv extends AddressBar, MessageSource, ThemeEnv {
   storage: KeyValueStorage
   inIframe: boolean
-  /** Subscribes to window messages; returns the unsubscribe. */
-  onMessage(listener: (event: { origin: string; data: unknown }) => void): () => void
-  rootElement: HTMLElement
+  /** The embedding page when in an iframe, else null. */
+  parent: ParentWindow | null
+  /** The address of the page that opened or embeds this one (document.referrer). */
+  referrer: string
 }
 
 export function browserEnv(win: Window): BrowserEnv {
+  const inIframe = isInIframe(win)
   return {
     currentHref: () => win.location.href,
     navigate: (url) => win.location.assign(url),
     replaceHref: (url) => win.history.replaceState(win.history.state, '', url),
     storage: win.localStorage,
-    inIframe: isInIframe(win),
+    inIframe,
+    parent: inIframe ? win.parent : null,
+    referrer: win.document.referrer,
     onMessage(listener) {
       const handler = (event: MessageEvent) => listener({ origin: event.origin, data: event.data })
       win.addEventListener('message', handler)

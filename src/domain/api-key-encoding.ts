@@ -1,5 +1,5 @@
 /**
- * Spec §1: keys are stored base64-encoded (the platform adds real encryption at rest). UTF-8
+ * docs/product/overview.md: keys are stored base64-encoded (the platform adds real encryption at rest). UTF-8
  * first, so a key with any character survives the round trip.
  */
 export function encodeApiKey(key: string): string {
@@ -8,7 +8,7 @@ export function encodeApiKey(key: string): string {
   return btoa(binary)
 }
 
-/** The stored key, or null when the stored text is not base64 of UTF-8 (spec §5: skipped). */
+/** The stored key, or null when the stored text is not base64 of UTF-8 (docs/product/validation.md: skipped). */
 export function decodeApiKey(stored: string): string | null {
   try {
     const binary = atob(stored)

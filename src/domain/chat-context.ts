@@ -1,6 +1,6 @@
-import type { ChatTurn } from '../providers/chat-types'
+import type { ChatTurn } from './chat-types'
 
-/** Spec §9: each turn carries at most this many earlier messages. */
+/** docs/product/limits.md: each turn carries at most this many earlier messages. */
 export const CONTEXT_EARLIER_MESSAGES = 10
 
 export interface ActiveSystemPrompt {
@@ -10,7 +10,7 @@ export interface ActiveSystemPrompt {
 }
 
 /**
- * What the model sees for one turn (spec §4): the active system prompt (if any), then the last
+ * What the model sees for one turn (docs/product/behaviour.md): the active system prompt (if any), then the last
  * ten earlier messages in order, then the new user message.
  */
 export function buildChatContext(

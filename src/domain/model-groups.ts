@@ -6,7 +6,7 @@ export interface ModelGroup<M> {
   models: M[]
 }
 
-/** Spec §1: models grouped by provider, matched case-insensitively; model order is kept. */
+/** docs/product/overview.md: models grouped by provider, matched case-insensitively; model order is kept. */
 export function groupModelsByProvider<M extends { provider: string }>(
   models: readonly M[],
 ): ModelGroup<M>[] {

@@ -1,6 +1,6 @@
 import type { LibraryPrompt } from './prompt-types'
 
-/** Search is case-insensitive on title or content (spec §5); a blank query keeps everything. */
+/** Search is case-insensitive on title or content (docs/product/validation.md); a blank query keeps everything. */
 export function filterPrompts<P extends { title: string; content: string }>(
   prompts: readonly P[],
   query: string,

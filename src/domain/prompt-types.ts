@@ -1,4 +1,4 @@
-/** A row of `prompts` as the SDK returns it (spec §3): flags are the text '1' or '0'. */
+/** A row of `prompts` as the SDK returns it (docs/product/data.md): flags are the text '1' or '0'. */
 export interface PromptRow {
   id: string
   userId: string

@@ -1,4 +1,4 @@
-/** Spec/DESIGN §6: links and images in rendered messages may use only these schemes. */
+/** docs/architecture.md: links and images in rendered messages may use only these schemes. */
 const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:'])
 
 /**

@@ -5,7 +5,7 @@ export const MAX_SHARED_PROMPT_CHARS = 20_000
 
 export const INVALID_SHARED_PROMPT = 'Invalid shared prompt URL'
 
-/** origin + `?prompt=` + the URL-encoded JSON {title, content, type} (spec §3). */
+/** origin + `?prompt=` + the URL-encoded JSON {title, content, type} (docs/product/data.md). */
 export function buildShareLink(origin: string, prompt: PromptDraft): string {
   const payload = JSON.stringify({
     title: prompt.title,
@@ -51,7 +51,7 @@ export function parseSharedPayload(raw: string): SharedPromptParse {
   return { kind: 'prompt', prompt: { title, content, type } }
 }
 
-/** The address without its query, after the shared prompt was handled (spec §4). */
+/** The address without its query, after the shared prompt was handled (docs/product/behaviour.md). */
 export function addressWithoutQuery(href: string): string {
   try {
     const url = new URL(href)

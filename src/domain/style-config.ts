@@ -1,4 +1,4 @@
-/** Spec §3: the look the style editor controls, persisted under local-storage key `styleConfig`. */
+/** docs/product/data.md: the look the style editor controls, persisted under local-storage key `styleConfig`. */
 export type FontSize = 'small' | 'medium' | 'large'
 export type BorderRadius = 'none' | 'small' | 'medium' | 'large'
 export type Spacing = 'compact' | 'normal' | 'spacious'
@@ -55,7 +55,7 @@ function acceptable<K extends keyof StyleConfig>(key: K, value: unknown): value 
 }
 
 /**
- * Saved values over the defaults (spec §9), one field at a time: a field of the wrong type or
+ * Saved values over the defaults (docs/product/limits.md), one field at a time: a field of the wrong type or
  * outside its choices keeps its default, and unknown fields are dropped.
  */
 export function mergeStyleConfig(saved: unknown): StyleConfig {

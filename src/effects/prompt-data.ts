@@ -12,7 +12,7 @@ import type { CreateDraft, DeleteOutcome, EditDraft } from '../machines/prompt-l
 import type { AddOutcome } from '../machines/quick-prompts.machine'
 import type { DbClient } from '../platform/db-client'
 
-/** The public list shows at most this many prompts (spec §9). */
+/** The public list shows at most this many prompts (docs/product/limits.md, "Prompts"). */
 export const PUBLIC_LIST_LIMIT = 50
 
 interface RatingRow {
@@ -22,7 +22,10 @@ interface RatingRow {
   rating: string
 }
 
-/** The prompt operations of spec §7.2, for one signed-in user, over the platform database. */
+/**
+ * The prompt operations (docs/product/calls.md, "Data operations"), for one signed-in user,
+ * over the platform database.
+ */
 export function createPromptData(db: DbClient, userId: () => string, now: () => number = Date.now) {
   const prompts = db.table<PromptRow>('prompts')
   const ratings = db.table<RatingRow>('promptRatings')
@@ -31,7 +34,10 @@ export function createPromptData(db: DbClient, userId: () => string, now: () => 
     'quickPrompts',
   )
 
-  /** Adds author and rating to rows; a failed rating load counts as no ratings (spec §8.2). */
+  /**
+   * Adds author and rating to rows; a failed rating load counts as no ratings
+   * (docs/product/errors.md, "Silent failures").
+   */
   async function withRatings(rows: PromptRow[]): Promise<LibraryPrompt[]> {
     const me = userId()
     let all: RatingRow[] = []
@@ -193,7 +199,7 @@ export function createPromptData(db: DbClient, userId: () => string, now: () => 
       return quick.delete(entryId)
     },
 
-    /** A shared prompt lands private and inactive with id prompt_{time} (spec §3, §7.2). */
+    /** A shared prompt lands private and inactive as `prompt_{time}` (docs/product/data.md, "Ids"). */
     addShared(prompt: PromptDraft) {
       const time = now()
       return prompts.create({

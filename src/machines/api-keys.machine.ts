@@ -1,11 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { ProviderName } from '../providers/chat-types'
-import type { Notice } from './chat.machine'
+import type { ProviderName } from '../domain/chat-types'
+import { notProvided } from './not-provided'
+import type { Notice } from './notice'
 
 /** One row per provider in the Manage API Keys dialog, in this order. */
 export const KEY_PROVIDERS: readonly ProviderName[] = ['openai', 'anthropic', 'google']
 
-/** Spec §8.1: the key dialog's toasts. */
+/** docs/product/errors.md#toasts: the key dialog's toasts. */
 export const API_KEY_MESSAGES = {
   empty: 'API key cannot be empty',
   saved: (provider: string) => `${provider} API key saved successfully`,
@@ -33,13 +34,9 @@ export type ApiKeysEvent =
 const perProvider = <T>(value: (provider: ProviderName) => T): PerProvider<T> =>
   Object.fromEntries(KEY_PROVIDERS.map((p) => [p, value(p)])) as PerProvider<T>
 
-function notProvided(name: string): Error {
-  return new Error(`'${name}' not provided`)
-}
-
 const providerOfEvent = (event: ApiKeysEvent) => event.provider
 
-/** Key management (spec §2.6): loads the saved keys on start, saves one provider at a time. */
+/** Key management (docs/product/screens.md#api-keys-dialog): loads the saved keys on start, saves one provider at a time. */
 export const apiKeysMachine = setup({
   types: {
     context: {} as ApiKeysContext,

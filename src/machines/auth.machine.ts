@@ -6,12 +6,12 @@ import {
   fromPromise,
   setup,
 } from 'xstate'
-import type { TokenSet, User } from '../platform/types'
+import type { TokenSet, User } from '../domain/auth-types'
+import { refreshDueAtMs } from '../domain/token-expiry'
+import { notProvided } from './not-provided'
 
-/** How long an embedded app waits for its parent window to hand over tokens (spec §4). */
+/** How long an embedded app waits for its parent window to hand over tokens (docs/product/behaviour.md). */
 export const PARENT_GRACE_PERIOD_MS = 100
-/** Tokens count as expired this early, so the refresh runs before the server refuses them. */
-export const REFRESH_MARGIN_S = 30
 /** Wait before retrying a refresh that failed for a reason other than a refused token. */
 export const REFRESH_RETRY_MS = 5000
 
@@ -41,10 +41,13 @@ export type AuthEvent =
 
 export type RestoredSession = { tokens: TokenSet; user: User } | null
 
-/** Milliseconds from `nowMs` until the refresh is due: expiry minus the margin, never negative. */
+/**
+ * Milliseconds from `nowMs` until the refresh is due: expiry minus the SDK's margin, never
+ * negative. This machine is the only timer; the SDK only refreshes on demand
+ * (docs/architecture.md, "Who owns the tokens").
+ */
 export function msUntilRefresh(tokens: TokenSet, nowMs: number): number {
-  const dueMs = (tokens.issued_at + tokens.expires_in - REFRESH_MARGIN_S) * 1000
-  return Math.max(0, dueMs - nowMs)
+  return Math.max(0, refreshDueAtMs(tokens) - nowMs)
 }
 
 function statusOf(error: unknown): number | undefined {
@@ -62,10 +65,6 @@ function errorOf(event: AuthEvent): unknown {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
-}
-
-function notProvided(name: string): Error {
-  return new Error(`'${name}' not provided`)
 }
 
 export const authMachine = setup({
@@ -148,7 +147,7 @@ export const authMachine = setup({
   },
   initial: 'startup',
   states: {
-    // Spec §4 startup order: parent window, then the URL, then stored tokens.
+    // docs/product/behaviour.md startup order: parent window, then the URL, then stored tokens.
     startup: {
       tags: 'loading',
       initial: 'checkingFrame',
@@ -295,5 +294,3 @@ export const authMachine = setup({
     },
   },
 })
-
-export type AuthMachine = typeof authMachine

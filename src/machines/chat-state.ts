@@ -1,12 +1,12 @@
 import type { ActiveSystemPrompt } from '../domain/chat-context'
+import type { ChatRole, ChatTurn } from '../domain/chat-types'
 import type { MessageAlignment } from '../domain/style-config'
-import type { ChatRole, ChatTurn } from '../providers/chat-types'
 
 // The chat machine's vocabulary: what it holds, what it hears, and the texts it shows.
 
-/** Spec §9: the second, longer toast after a missing key points at the model settings. */
+/** docs/product/limits.md: the second, longer toast after a missing key points at the model settings. */
 export const API_KEY_HINT_TOAST_MS = 5000
-/** Spec §8.1: the chat's user-visible failure texts. */
+/** docs/product/errors.md#toasts: the chat's user-visible failure texts. */
 export const CHAT_MESSAGES = {
   modelsFailed: 'Failed to load AI models',
   modelNotFound: 'Model not found',
@@ -23,7 +23,7 @@ export interface ChatModel {
   provider: string
 }
 
-/** A row of chat_messages (spec §3). */
+/** A row of chat_messages (docs/product/data.md). */
 export interface ChatMessage {
   id: string
   userId: string
@@ -34,17 +34,11 @@ export interface ChatMessage {
   createdAt: string
 }
 
-/** The style config's say over how messages are laid out (spec §2.12 Behavior tab). */
+/** The style config's say over how messages are laid out (docs/product/screens.md#style-configuration Behavior tab). */
 export interface MessageDisplay {
   showAvatars: boolean
   showTimestamps: boolean
   messageAlignment: MessageAlignment
-}
-
-export interface Notice {
-  kind: 'error' | 'success' | 'info'
-  message: string
-  durationMs?: number
 }
 
 export interface ChatInput {
@@ -75,8 +69,7 @@ export interface ChatContext {
 }
 
 export type ChatEvent =
-  | { type: 'session.started'; userId: string }
-  | { type: 'session.ended' }
+  | { type: 'session.start'; userId: string }
   | { type: 'input.change'; value: string }
   | { type: 'message.send' }
   | { type: 'model.select'; modelId: string }

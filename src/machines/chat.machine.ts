@@ -1,7 +1,7 @@
 import { assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate'
 import { buildChatContext } from '../domain/chat-context'
+import type { ChatResult, ChatTurn } from '../domain/chat-types'
 import { messageId } from '../domain/message-ids'
-import type { ChatResult, ChatTurn } from '../providers/chat-types'
 import {
   API_KEY_HINT_TOAST_MS,
   CHAT_MESSAGES,
@@ -10,14 +10,11 @@ import {
   type ChatInput,
   type ChatMessage,
   type ChatModel,
-  type Notice,
 } from './chat-state'
+import { notProvided } from './not-provided'
+import type { Notice } from './notice'
 
 export * from './chat-state'
-
-function notProvided(name: string): Error {
-  return new Error(`'${name}' not provided`)
-}
 
 // Invocation results and failures are not among ChatEvent, so they are read through these.
 const outputOf = <T>(event: ChatEvent) => (event as unknown as DoneActorEvent<T>).output
@@ -46,7 +43,7 @@ function messageRow(
 
 const lastMessage = (context: ChatContext) => context.messages[context.messages.length - 1]
 
-/** The chat screen: history, models, the composer and the send flow of spec §4. */
+/** The chat screen: history, models, the composer and the send flow of docs/product/behaviour.md */
 export const chatMachine = setup({
   types: {
     input: {} as ChatInput,
@@ -94,7 +91,7 @@ export const chatMachine = setup({
         apiKey: null,
       }
       const row = messageRow({ ...context, pending }, 'user', text, context.now())
-      // Shown at once and kept whatever happens next (spec §4: the user's message is kept).
+      // Shown at once and kept whatever happens next (docs/product/behaviour.md: the user's message is kept).
       return { pending, input: '', messages: [...context.messages, row] }
     }),
     'end turn': assign({ pending: null }),
@@ -130,9 +127,11 @@ export const chatMachine = setup({
   },
   initial: 'signedOut',
   states: {
+    // A chat lives for one session: the app machine stops it on sign-out and starts a fresh
+    // one on the next sign-in (docs/architecture.md, "The actor system").
     signedOut: {
       on: {
-        'session.started': {
+        'session.start': {
           target: 'active',
           actions: assign({ userId: ({ event }) => event.userId }),
         },
@@ -141,17 +140,6 @@ export const chatMachine = setup({
     active: {
       type: 'parallel',
       on: {
-        'session.ended': {
-          target: 'signedOut',
-          actions: assign({
-            userId: null,
-            models: [],
-            selectedModelId: null,
-            messages: [],
-            input: '',
-            pending: null,
-          }),
-        },
         'input.change': { actions: assign({ input: ({ event }) => event.value }) },
         'model.select': { actions: assign({ selectedModelId: ({ event }) => event.modelId }) },
       },
@@ -172,7 +160,7 @@ export const chatMachine = setup({
                     messages: ({ context, event }) => [...event.output, ...context.messages],
                   }),
                 },
-                // Spec §8.2: a failed history load is only logged.
+                // docs/product/errors.md#silent-failures: a failed history load is only logged.
                 onError: {
                   target: 'loaded',
                   actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) },
@@ -191,7 +179,7 @@ export const chatMachine = setup({
                 src: 'load models',
                 onDone: {
                   target: 'loaded',
-                  // Spec §4: the first loaded model is selected unless one was picked already.
+                  // docs/product/behaviour.md: the first loaded model is selected unless one was picked already.
                   actions: assign({
                     models: ({ event }) => event.output,
                     selectedModelId: ({ context, event }) =>
@@ -351,5 +339,3 @@ export const chatMachine = setup({
     },
   },
 })
-
-export type ChatMachine = typeof chatMachine

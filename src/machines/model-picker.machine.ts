@@ -1,5 +1,6 @@
-import { setup } from 'xstate'
+import { sendParent, setup } from 'xstate'
 import { apiKeysMachine } from './api-keys.machine'
+import type { AppReport } from './app-reports'
 
 export type ModelPickerEvent =
   | { type: 'picker.open' }
@@ -8,21 +9,18 @@ export type ModelPickerEvent =
   | { type: 'keys.open' }
   | { type: 'keys.close' }
 
-function notProvided(name: string): Error {
-  return new Error(`'${name}' not provided`)
-}
-
 /**
- * The 'Select AI Model' dialog (spec §2.5): picking closes it; 'Manage API Keys' opens key
+ * The 'Select AI Model' dialog (docs/product/screens.md#model-picker): picking closes it; 'Manage API Keys' opens key
  * management, which loads the saved keys each time it opens and returns to the picker.
  */
 export const modelPickerMachine = setup({
   types: { events: {} as ModelPickerEvent },
   actors: { 'manage keys': apiKeysMachine },
   actions: {
-    'choose model': (_, _params: { modelId: string }) => {
-      throw notProvided('choose model')
-    },
+    // Routed by the app machine to the chat, which holds the selected model.
+    'choose model': sendParent(
+      (_, { modelId }: { modelId: string }): AppReport => ({ type: 'model.chosen', modelId }),
+    ),
   },
 }).createMachine({
   id: 'modelPicker',

@@ -1,6 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, sendParent, setup } from 'xstate'
 import type { ActivePrompt, PromptType } from '../domain/prompt-types'
-import { type Notice, notProvided } from './prompt-notice'
+import type { AppReport } from './app-reports'
+import { notProvided } from './not-provided'
+import type { Notice } from './notice'
 
 /** What a toggle needs to know about the prompt a card or quick entry shows. */
 export interface ToggleTarget extends ActivePrompt {
@@ -15,15 +17,33 @@ export interface ActivationContext {
 
 export type ActivationEvent =
   | { type: 'session.start' }
-  | { type: 'session.end' }
-  /** Something else changed the user's prompts (e.g. the active one was deleted): re-read. */
-  | { type: 'active.reload' }
+  /**
+   * Something else changed the user's prompts: re-read. With `promptId` (a prompt was
+   * deleted), only when that prompt is the active one.
+   */
+  | { type: 'active.reload'; promptId?: string }
   | { type: 'prompt.toggleActive'; prompt: ToggleTarget }
 
 const toActive = ({ id, title, content }: ActivePrompt): ActivePrompt => ({ id, title, content })
 
+// Both directions of a toggle end alike: a success notice naming the prompt, or one failure.
+const toggledNotice = (verb: 'Activated' | 'Deactivated') => ({
+  type: 'notify' as const,
+  params: ({ context }: { context: ActivationContext }): Notice => ({
+    kind: 'success',
+    message: `${verb}: ${context.target?.title ?? ''}`,
+  }),
+})
+const toggleFailed = {
+  target: 'ready' as const,
+  actions: {
+    type: 'notify' as const,
+    params: { kind: 'error', message: 'Failed to toggle system prompt' } satisfies Notice,
+  },
+}
+
 /**
- * The user's one active system prompt (spec §4): loaded when a session starts, toggled from
+ * The user's one active system prompt (docs/product/behaviour.md): loaded when a session starts, toggled from
  * the library or the quick menu, handed to the chat and told to an embedding parent window.
  */
 export const promptActivationMachine = setup({
@@ -46,35 +66,33 @@ export const promptActivationMachine = setup({
     notify: (_, _params: Notice) => {
       throw notProvided('notify')
     },
-    'tell chat': (_, _params: { prompt: ActivePrompt | null }) => {
-      throw notProvided('tell chat')
-    },
+    // Routed by the app machine to the chat.
+    'tell chat': sendParent(
+      (_, { prompt }: { prompt: ActivePrompt | null }): AppReport => ({
+        type: 'activePrompt.changed',
+        prompt,
+      }),
+    ),
     'notify parent': (_, _params: { prompt: ActivePrompt | null }) => {
       throw notProvided('notify parent')
     },
-    'announce change': () => {
-      throw notProvided('announce change')
-    },
+    // Routed by the app machine to the lists that show prompts.
+    'announce change': sendParent({ type: 'prompts.changed' } satisfies AppReport),
   },
   guards: {
     'system prompt?': ({ event }) =>
       event.type === 'prompt.toggleActive' && event.prompt.type === 'system',
     'currently active?': ({ event }) =>
       event.type === 'prompt.toggleActive' && event.prompt.isActive,
+    'reload needed?': ({ context, event }) =>
+      event.type === 'active.reload' &&
+      (event.promptId === undefined || event.promptId === context.active?.id),
   },
 }).createMachine({
   id: 'promptActivation',
   context: { active: null, target: null },
+  // One session's: the app machine stops it on sign-out and starts a fresh one on sign-in.
   initial: 'signedOut',
-  on: {
-    'session.end': {
-      target: '.signedOut',
-      actions: [
-        assign({ active: null, target: null }),
-        { type: 'tell chat', params: { prompt: null } },
-      ],
-    },
-  },
   states: {
     signedOut: {
       on: { 'session.start': 'loading' },
@@ -90,13 +108,13 @@ export const promptActivationMachine = setup({
             { type: 'tell chat', params: ({ event }) => ({ prompt: event.output }) },
           ],
         },
-        // A failed load in the chat is only logged (spec §8.2).
+        // A failed load in the chat is only logged (docs/product/errors.md#silent-failures).
         onError: 'ready',
       },
     },
     ready: {
       on: {
-        'active.reload': 'loading',
+        'active.reload': { guard: 'reload needed?', target: 'loading' },
         'prompt.toggleActive': [
           {
             guard: 'currently active?',
@@ -123,23 +141,11 @@ export const promptActivationMachine = setup({
             assign({ active: ({ context }) => toActive(context.target as ToggleTarget) }),
             { type: 'tell chat', params: ({ context }) => ({ prompt: context.active }) },
             { type: 'notify parent', params: ({ context }) => ({ prompt: context.active }) },
-            {
-              type: 'notify',
-              params: ({ context }) => ({
-                kind: 'success',
-                message: `Activated: ${context.target?.title ?? ''}`,
-              }),
-            },
+            toggledNotice('Activated'),
             'announce change',
           ],
         },
-        onError: {
-          target: 'ready',
-          actions: {
-            type: 'notify',
-            params: { kind: 'error', message: 'Failed to toggle system prompt' },
-          },
-        },
+        onError: toggleFailed,
       },
     },
     deactivating: {
@@ -157,26 +163,12 @@ export const promptActivationMachine = setup({
             }),
             { type: 'tell chat', params: ({ context }) => ({ prompt: context.active }) },
             { type: 'notify parent', params: { prompt: null } },
-            {
-              type: 'notify',
-              params: ({ context }) => ({
-                kind: 'success',
-                message: `Deactivated: ${context.target?.title ?? ''}`,
-              }),
-            },
+            toggledNotice('Deactivated'),
             'announce change',
           ],
         },
-        onError: {
-          target: 'ready',
-          actions: {
-            type: 'notify',
-            params: { kind: 'error', message: 'Failed to toggle system prompt' },
-          },
-        },
+        onError: toggleFailed,
       },
     },
   },
 })
-
-export type PromptActivationMachine = typeof promptActivationMachine

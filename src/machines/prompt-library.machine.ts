@@ -1,6 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, sendParent, setup } from 'xstate'
 import type { LibraryPrompt, LibraryTab, PromptType } from '../domain/prompt-types'
-import { type Notice, notProvided } from './prompt-notice'
+import type { AppReport } from './app-reports'
+import { notProvided } from './not-provided'
+import type { Notice } from './notice'
 
 export const REQUIRED_MESSAGE = 'Title and content are required'
 
@@ -25,7 +27,7 @@ export interface LibraryContext {
   edit: EditDraft
   /** The prompt a running action is about (for its toast). */
   subject: LibraryPrompt | null
-  /** The app's own origin, which share links point at (spec §3). */
+  /** The app's own origin, which share links point at (docs/product/data.md). */
   shareOrigin: string
 }
 
@@ -99,9 +101,14 @@ export const promptLibraryMachine = setup({
     notify: (_, _params: Notice) => {
       throw notProvided('notify')
     },
-    'fill chat input': (_, _params: { content: string }) => {
-      throw notProvided('fill chat input')
-    },
+    // Routed by the app machine to the chat's input.
+    'fill chat input': sendParent(
+      (_, { content }: { content: string }): AppReport => ({ type: 'chat.fill', content }),
+    ),
+    // Routed by the app machine to the activation, which re-reads if it was the active one.
+    'announce deletion': sendParent(
+      (_, { promptId }: { promptId: string }): AppReport => ({ type: 'prompt.deleted', promptId }),
+    ),
   },
   guards: {
     'runs in chat?': ({ event }) => event.type === 'prompt.run' && event.prompt.type === 'user',
@@ -179,7 +186,10 @@ export const promptLibraryMachine = setup({
               target: 'savingCopy',
               actions: assign({ subject: ({ event }) => event.prompt }),
             },
-            'prompt.delete': 'deleting',
+            'prompt.delete': {
+              target: 'deleting',
+              actions: assign({ subject: ({ event }) => event.prompt }),
+            },
             'prompt.copyLink': 'copying',
             'prompt.edit': {
               target: 'editing',
@@ -234,16 +244,23 @@ export const promptLibraryMachine = setup({
             input: ({ event }) => ({ prompt: (event as { prompt: LibraryPrompt }).prompt }),
             onDone: {
               target: 'loading',
-              actions: {
-                type: 'notify',
-                params: ({ event }) => ({
-                  kind: 'success',
-                  message:
-                    event.output === 'deleted'
-                      ? 'Prompt deleted successfully'
-                      : 'Prompt hidden from your library',
-                }),
-              },
+              actions: [
+                {
+                  type: 'notify',
+                  params: ({ event }) => ({
+                    kind: 'success',
+                    message:
+                      event.output === 'deleted'
+                        ? 'Prompt deleted successfully'
+                        : 'Prompt hidden from your library',
+                  }),
+                },
+                // A deleted active prompt must leave the chat and the header badge too.
+                {
+                  type: 'announce deletion',
+                  params: ({ context }) => ({ promptId: context.subject?.id ?? '' }),
+                },
+              ],
             },
             onError: { target: 'ready', actions: notice('error', 'Failed to delete prompt') },
           },
@@ -342,5 +359,3 @@ export const promptLibraryMachine = setup({
     },
   },
 })
-
-export type PromptLibraryMachine = typeof promptLibraryMachine

@@ -1,8 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, sendParent, setup } from 'xstate'
 import type { LibraryPrompt, QuickPromptEntry } from '../domain/prompt-types'
-import { type Notice, notProvided } from './prompt-notice'
+import type { AppReport } from './app-reports'
+import { notProvided } from './not-provided'
+import type { Notice } from './notice'
 
-/** A quick prompt runs this long after the input is filled (spec §9). */
+/** A quick prompt runs this long after the input is filled (docs/product/limits.md). */
 export const QUICK_SEND_DELAY_MS = 100
 
 export interface QuickPromptsContext {
@@ -54,12 +56,12 @@ export const quickPromptsMachine = setup({
     notify: (_, _params: Notice) => {
       throw notProvided('notify')
     },
-    'fill chat input': (_, _params: { content: string }) => {
-      throw notProvided('fill chat input')
-    },
-    'send message': () => {
-      throw notProvided('send message')
-    },
+    // Routed by the app machine to the chat's input.
+    'fill chat input': sendParent(
+      (_, { content }: { content: string }): AppReport => ({ type: 'chat.fill', content }),
+    ),
+    // Routed by the app machine to the chat, which sends what its input holds.
+    'send message': sendParent({ type: 'chat.submit' } satisfies AppReport),
     'remember run': assign({
       subject: ({ event }) => (event.type === 'quick.run' ? event.prompt : null),
     }),
@@ -175,7 +177,7 @@ export const quickPromptsMachine = setup({
           },
         },
         // The chat machine itself ignores the send when the text is blank, no model is
-        // chosen or a send is running (spec §4).
+        // chosen or a send is running (docs/product/behaviour.md).
         waiting: {
           on: {
             'quick.run': {
@@ -197,5 +199,3 @@ export const quickPromptsMachine = setup({
     },
   },
 })
-
-export type QuickPromptsMachine = typeof quickPromptsMachine

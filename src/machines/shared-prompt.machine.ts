@@ -1,7 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, sendParent, setup } from 'xstate'
 import type { PromptDraft } from '../domain/prompt-types'
 import { parseSharedPrompt, type SharedPromptParse } from '../domain/share-link'
-import { type Notice, notProvided } from './prompt-notice'
+import type { AppReport } from './app-reports'
+import { notProvided } from './not-provided'
+import type { Notice } from './notice'
 
 export interface SharedPromptInput {
   /** The page address at start; its `prompt` parameter carries the shared prompt. */
@@ -15,7 +17,7 @@ export interface SharedPromptContext {
 
 export type SharedPromptEvent = { type: 'shared.add' } | { type: 'shared.dismiss' }
 
-/** A prompt shared by link (spec §2.3, §4): preview, add to the library, or dismiss. */
+/** A prompt shared by link (docs/product/screens.md#signed-in, docs/product/behaviour.md): preview, add to the library, or dismiss. */
 export const sharedPromptMachine = setup({
   types: {
     input: {} as SharedPromptInput,
@@ -34,9 +36,8 @@ export const sharedPromptMachine = setup({
     'reset address': () => {
       throw notProvided('reset address')
     },
-    'announce change': () => {
-      throw notProvided('announce change')
-    },
+    // Routed by the app machine to the lists that show prompts.
+    'announce change': sendParent({ type: 'prompts.changed' } satisfies AppReport),
   },
   guards: {
     'has shared prompt?': ({ context }) => context.parsed.kind === 'prompt',
@@ -94,5 +95,3 @@ export const sharedPromptMachine = setup({
     },
   },
 })
-
-export type SharedPromptMachine = typeof sharedPromptMachine

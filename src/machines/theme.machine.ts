@@ -1,13 +1,10 @@
 import { setup } from 'xstate'
+import { notProvided } from './not-provided'
 
 export type Theme = 'dark' | 'light'
 
 export interface ThemeInput {
   theme: Theme
-}
-
-function notProvided(name: string): Error {
-  return new Error(`'${name}' not provided`)
 }
 
 /** The header's dark/light toggle; entering a theme applies it to the page and remembers it. */

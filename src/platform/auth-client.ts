@@ -3,11 +3,11 @@ import type { HttpClient } from './http-client'
 import { createTokenStore, isAccessTokenExpired } from './token-store'
 import type { KeyValueStorage, TokenSet, User } from './types'
 
-/** Spec §9 defaults for token lifetimes the URL leaves out. */
+/** docs/product/limits.md defaults for token lifetimes the URL leaves out. */
 const DEFAULT_EXPIRES_IN = 900
 const DEFAULT_REFRESH_EXPIRES_IN = 2_592_000
 
-/** Spec §2.4: parameters an auth redirect leaves in the address, removed once read. */
+/** docs/product/screens.md#auth-redirects: parameters an auth redirect leaves in the address, removed once read. */
 export const AUTH_REDIRECT_PARAMS = [
   'access_token',
   'refresh_token',
@@ -21,7 +21,7 @@ export const AUTH_REDIRECT_PARAMS = [
   'error_description',
 ] as const
 
-/** Spec §2.4: a login's return address never carries an older return address. */
+/** docs/product/screens.md#auth-redirects: a login's return address never carries an older return address. */
 const LOGIN_RETURN_PARAMS = ['redirect_url', 'redirect']
 
 export interface RedirectResult {

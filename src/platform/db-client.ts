@@ -6,7 +6,7 @@ import { createRecordId } from './record-id'
 
 export type FilterScalar = string | number | boolean | Date | null
 
-/** The PostgREST operators the platform accepts (spec §7.5). */
+/** The PostgREST operators the platform accepts (docs/product/calls.md#platform-calls). */
 export interface FilterOperators {
   eq?: FilterScalar
   neq?: FilterScalar
@@ -41,7 +41,7 @@ export interface ListOptions {
 
 type Params = Array<[string, string]>
 
-/** A value as it appears in a filter: booleans as 1/0 (DESIGN §3), dates as ISO strings. */
+/** A value as it appears in a filter: booleans as 1/0 (docs/wire-contract.md), dates as ISO strings. */
 function formatValue(value: FilterScalar): string {
   if (value === null) return 'null'
   if (typeof value === 'boolean') return value ? '1' : '0'
@@ -190,7 +190,7 @@ function firstRow<Row>(data: unknown, table: string): Row {
   return row
 }
 
-/** The PostgREST-style database of one project (spec §7.5, DESIGN §3). */
+/** The PostgREST-style database of one project (docs/product/calls.md#platform-calls, docs/wire-contract.md). */
 export function createDbClient(http: HttpClient, projectId: string): DbClient {
   const base = `/api/db/${encodeURIComponent(projectId)}`
   return {

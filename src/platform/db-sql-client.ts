@@ -23,7 +23,7 @@ const invalidResponse = (data: unknown) =>
 const camelRows = <Row>(rows: unknown[]) => rows.map((row) => keysToCamel(row) as Row)
 
 /**
- * `POST /sql` and `POST /batch` (spec §7.5). Keys are not converted on the way out: `params`
+ * `POST /sql` and `POST /batch` (docs/product/calls.md#platform-calls). Keys are not converted on the way out: `params`
  * are the caller's values, sent as given. Result columns come back camelCased.
  */
 export function createSqlClient(http: HttpClient, base: string): SqlClient {

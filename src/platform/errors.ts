@@ -1,4 +1,4 @@
-/** Extra facts an SDK error carries besides its message (spec §8.3: message, code, status, details). */
+/** Extra facts an SDK error carries besides its message (docs/product/errors.md#platform-errors: message, code, status, details). */
 export interface PlatformErrorOptions {
   code?: string
   status?: number
@@ -94,7 +94,7 @@ export function errorMessageFromBody(status: number, body: unknown): string {
   return `HTTP ${status}`
 }
 
-/** Maps a failed HTTP answer to the SDK error a caller catches (DESIGN §3). */
+/** Maps a failed HTTP answer to the SDK error a caller catches (docs/wire-contract.md). */
 export function errorFromResponse(status: number, body: unknown): PlatformError {
   const message = errorMessageFromBody(status, body)
   if (status === 401) return new AuthError(message, { details: body })

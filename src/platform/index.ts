@@ -1,3 +1,4 @@
+export { isTrustedParentOrigin } from '../../contract/auth-origins'
 export type {
   AuthClient,
   AuthClientConfig,
@@ -33,5 +34,4 @@ export {
   type PlatformClient,
   type PlatformClientConfig,
 } from './platform-client'
-export { isTrustedParentOrigin } from './trusted-origins'
 export type { KeyValueStorage, TokenSet, User } from './types'

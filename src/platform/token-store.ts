@@ -1,10 +1,8 @@
+import { refreshDueAtMs } from '../../contract/token-expiry'
 import type { KeyValueStorage, TokenSet } from './types'
 
 /** The local-storage key the token set lives under. */
 export const TOKEN_STORAGE_KEY = 'auth_tokens'
-
-/** Spec §9: an access token is considered expired 30 s before it really is. */
-export const EXPIRY_MARGIN_SECONDS = 30
 
 export interface TokenStore {
   read(): TokenSet | null
@@ -35,7 +33,7 @@ export function createTokenStore(storage: KeyValueStorage): TokenStore {
   }
 }
 
+/** Stale from the contract's margin before the real expiry on (contract/token-expiry.ts). */
 export function isAccessTokenExpired(tokens: TokenSet, nowMs: number): boolean {
-  const expiresAtSeconds = tokens.issued_at + tokens.expires_in - EXPIRY_MARGIN_SECONDS
-  return nowMs / 1000 >= expiresAtSeconds
+  return nowMs >= refreshDueAtMs(tokens)
 }

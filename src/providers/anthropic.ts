@@ -1,10 +1,5 @@
-import {
-  type ChatResult,
-  MAX_OUTPUT_TOKENS,
-  NO_RESPONSE_TEXT,
-  type ProviderCall,
-  TEMPERATURE,
-} from './chat-types'
+import type { ChatResult } from '../domain/chat-types'
+import { MAX_OUTPUT_TOKENS, NO_RESPONSE_TEXT, type ProviderCall, TEMPERATURE } from './chat-types'
 import { postJson } from './post-json'
 import { providerError } from './provider-error'
 import { readSuccess } from './read-success'
@@ -20,7 +15,7 @@ interface AnthropicResponse {
 }
 
 /**
- * Anthropic messages (spec §7.3). System turns move to the top-level `system` field, joined by
+ * Anthropic messages (docs/product/calls.md#provider-calls). System turns move to the top-level `system` field, joined by
  * blank lines; the API has no system role in `messages`.
  */
 export async function sendAnthropicChat(call: ProviderCall): Promise<ChatResult> {

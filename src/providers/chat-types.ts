@@ -1,25 +1,5 @@
-/** The shapes every provider adapter shares: what the chat sends and what it gets back. */
-export type ChatRole = 'system' | 'user' | 'assistant'
-
-export interface ChatTurn {
-  role: ChatRole
-  content: string
-}
-
-export interface ChatUsage {
-  promptTokens: number
-  completionTokens: number
-  totalTokens: number
-}
-
-export interface ChatResult {
-  content: string
-  /** The model the provider says answered; the requested one when it does not say. */
-  model: string
-  usage: ChatUsage
-}
-
-export type ProviderName = 'openai' | 'anthropic' | 'google'
+// What the provider adapters share beyond the chat itself (that is src/domain/chat-types.ts).
+import type { ChatTurn, ProviderName } from '../domain/chat-types'
 
 /** Origin (and optional path prefix) each provider's API lives under, without a trailing slash. */
 export type ProviderBaseUrls = Record<ProviderName, string>
@@ -48,8 +28,8 @@ export interface ProviderCall {
   signal?: AbortSignal
 }
 
-/** Spec §7.3: every provider is asked for at most 1000 output tokens at temperature 0.7. */
+/** docs/product/calls.md#provider-calls: every provider is asked for at most 1000 output tokens at temperature 0.7. */
 export const MAX_OUTPUT_TOKENS = 1000
 export const TEMPERATURE = 0.7
-/** Spec §7.3: what the chat shows when the provider answered without any text. */
+/** docs/product/calls.md#provider-calls: what the chat shows when the provider answered without any text. */
 export const NO_RESPONSE_TEXT = 'No response generated'

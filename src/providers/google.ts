@@ -1,10 +1,5 @@
-import {
-  type ChatResult,
-  MAX_OUTPUT_TOKENS,
-  NO_RESPONSE_TEXT,
-  type ProviderCall,
-  TEMPERATURE,
-} from './chat-types'
+import type { ChatResult } from '../domain/chat-types'
+import { MAX_OUTPUT_TOKENS, NO_RESPONSE_TEXT, type ProviderCall, TEMPERATURE } from './chat-types'
 import { postJson } from './post-json'
 import { providerError } from './provider-error'
 import { readSuccess } from './read-success'
@@ -22,7 +17,7 @@ interface GoogleResponse {
 }
 
 /**
- * Google generateContent (spec §7.3): the key rides in the query string, assistant turns are
+ * Google generateContent (docs/product/calls.md#provider-calls): the key rides in the query string, assistant turns are
  * 'model' turns, and system text goes to `systemInstruction` (joined by blank lines).
  */
 export async function sendGoogleChat(call: ProviderCall): Promise<ChatResult> {

@@ -1,10 +1,5 @@
-import {
-  type ChatResult,
-  MAX_OUTPUT_TOKENS,
-  NO_RESPONSE_TEXT,
-  type ProviderCall,
-  TEMPERATURE,
-} from './chat-types'
+import type { ChatResult } from '../domain/chat-types'
+import { MAX_OUTPUT_TOKENS, NO_RESPONSE_TEXT, type ProviderCall, TEMPERATURE } from './chat-types'
 import { postJson } from './post-json'
 import { providerError } from './provider-error'
 import { readSuccess } from './read-success'
@@ -16,7 +11,7 @@ interface OpenAIResponse {
   usage?: { prompt_tokens?: unknown; completion_tokens?: unknown; total_tokens?: unknown }
 }
 
-/** OpenAI chat completions (spec §7.3): bearer key, system turns stay in `messages`. */
+/** OpenAI chat completions (docs/product/calls.md#provider-calls): bearer key, system turns stay in `messages`. */
 export async function sendOpenAIChat(call: ProviderCall): Promise<ChatResult> {
   const response = await postJson(
     call.fetch,

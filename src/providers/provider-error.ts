@@ -1,4 +1,4 @@
-/** The display name in '{Provider} API error: …' (spec §8.1). */
+/** The display name in '{Provider} API error: …' (docs/product/errors.md#toasts). */
 export type ProviderLabel = 'OpenAI' | 'Anthropic' | 'Google'
 
 /**

@@ -1,12 +1,6 @@
+import type { ChatResult, ProviderName } from '../domain/chat-types'
 import { sendAnthropicChat } from './anthropic'
-import type {
-  ChatCallOptions,
-  ChatRequest,
-  ChatResult,
-  ProviderBaseUrls,
-  ProviderCall,
-  ProviderName,
-} from './chat-types'
+import type { ChatCallOptions, ChatRequest, ProviderBaseUrls, ProviderCall } from './chat-types'
 import { sendGoogleChat } from './google'
 import { sendOpenAIChat } from './openai'
 
@@ -23,15 +17,15 @@ const adapters: Record<ProviderName, (call: ProviderCall) => Promise<ChatResult>
   google: sendGoogleChat,
 }
 
-/** The provider a model belongs to, matched case-insensitively (spec §1); null when unknown. */
+/** The provider a model belongs to, matched case-insensitively (docs/product/overview.md); null when unknown. */
 export function providerOf(provider: string): ProviderName | null {
   const name = provider.toLowerCase()
   return Object.hasOwn(adapters, name) ? (name as ProviderName) : null
 }
 
 /**
- * Sends the conversation straight to the model's provider with the user's own key (spec §7.3)
- * and resolves to its reply. Rejects with the user-visible messages of spec §8.1.
+ * Sends the conversation straight to the model's provider with the user's own key (docs/product/calls.md#provider-calls)
+ * and resolves to its reply. Rejects with the user-visible messages of docs/product/errors.md#toasts
  */
 export async function sendChat(
   request: ChatRequest,

@@ -1,4 +1,4 @@
-import type { ChatTurn } from './chat-types'
+import type { ChatTurn } from '../domain/chat-types'
 
 /**
  * The system turns joined by blank lines, for providers that take system text outside the

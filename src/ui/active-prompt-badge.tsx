@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
-import { useAppActors } from './app-actors'
+import { useSessionActors } from './app-actors'
 import { badge } from './recipes/prompt-badge'
 
-/** 'Active: {title}' in the header while a system prompt is active (spec §2.3). */
+/** 'Active: {title}' in the header while a system prompt is active (docs/product/screens.md#signed-in). */
 export function ActivePromptBadge() {
-  const { activation } = useAppActors().prompts
+  const { activation } = useSessionActors().prompts
   const title = useSelector(activation, (s) => s.context.active?.title ?? null)
   if (title === null) return null
   return (

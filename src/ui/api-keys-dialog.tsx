@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import type { ActorRefFrom } from 'xstate'
+import type { ProviderName } from '../domain/chat-types'
 import { type apiKeysMachine, KEY_PROVIDERS } from '../machines/api-keys.machine'
-import type { ProviderName } from '../providers/chat-types'
-import { useAppActors } from './app-actors'
+import { useSessionActors } from './app-actors'
 import { AppDialog } from './app-dialog'
 import { CheckIcon, EyeIcon, EyeOffIcon, ShieldIcon } from './icons'
 import { ProviderBadge } from './provider-badge'
@@ -17,9 +17,9 @@ const PROVIDER_LABELS: Record<ProviderName, { label: string; placeholder: string
   google: { label: 'Google', placeholder: 'AIza...' },
 }
 
-/** Manage API Keys (spec §2.6): open while the picker machine runs its key manager. */
+/** Manage API Keys (docs/product/screens.md#api-keys-dialog): open while the picker machine runs its key manager. */
 export function ApiKeysDialog() {
-  const { modelPicker } = useAppActors()
+  const { modelPicker } = useSessionActors()
   const keys = useSelector(modelPicker, (s) => s.children.apiKeys as ApiKeysRef | undefined)
   return (
     <AppDialog
@@ -111,7 +111,7 @@ function KeyRow({ keys, provider }: { keys: ApiKeysRef; provider: ProviderName }
               keys.send({ type: 'key.change', provider, value: event.target.value })
             }
             // Enter asks to save even when the button is disabled, so a blank key is refused
-            // out loud (spec §5) rather than silently.
+            // out loud (docs/product/validation.md) rather than silently.
             onKeyDown={(event) => {
               if (event.key !== 'Enter') return
               event.preventDefault()

@@ -86,7 +86,7 @@ export interface AppDialogProps extends AppDialogFrameProps {
   onClose: () => void
 }
 
-/** A state-driven dialog (DESIGN §6): open comes from a machine, closing sends it an event. */
+/** A state-driven dialog (docs/architecture.md): open comes from a machine, closing sends it an event. */
 export function AppDialog({ open, onClose, ...frame }: AppDialogProps) {
   return (
     <Dialog.Root

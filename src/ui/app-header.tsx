@@ -10,7 +10,7 @@ import { SideMenu } from './side-menu'
 import { ThemeToggle } from './theme-toggle'
 
 /**
- * The header's actions, in spec §2.3 order. Rendered twice: in the bar on wide screens and in
+ * The header's actions, in docs/product/screens.md#signed-in order. Rendered twice: in the bar on wide screens and in
  * the side menu under 768 px (then Sign Out and the theme toggle follow). Add an entry with
  * one line; `HeaderButton` fits both places.
  */

@@ -1,15 +1,15 @@
 import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
-import { useAppActors } from './app-actors'
+import { useSessionActors } from './app-actors'
 import { SendIcon } from './icons'
 import { button } from './recipes/button'
 
 /**
- * The fixed composer at the bottom of the chat (spec §5): Enter sends, Shift+Enter breaks the
+ * The fixed composer at the bottom of the chat (docs/product/validation.md): Enter sends, Shift+Enter breaks the
  * line; disabled without a model and while a message is sending.
  */
 export function MessageInput() {
-  const { chat } = useAppActors()
+  const { chat } = useSessionActors()
   const value = useSelector(chat, (s) => s.context.input)
   const sending = useSelector(chat, (s) => s.hasTag('busy'))
   const modelName = useSelector(chat, (s) => {

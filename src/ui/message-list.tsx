@@ -1,14 +1,14 @@
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
-import { useAppActors } from './app-actors'
+import { useSessionActors } from './app-actors'
 import { ChatEmptyState } from './chat-empty-state'
 import { ChatMessage } from './chat-message'
 import { SparklesIcon } from './icons'
 
 /** The conversation, oldest first, with a thinking row while a reply is on its way. */
 export function MessageList() {
-  const { chat } = useAppActors()
+  const { chat } = useSessionActors()
   const messages = useSelector(chat, (s) => s.context.messages)
   const models = useSelector(chat, (s) => s.context.models)
   const display = useSelector(chat, (s) => s.context.display)

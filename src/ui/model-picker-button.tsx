@@ -1,12 +1,12 @@
 import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
-import { useAppActors } from './app-actors'
+import { useSessionActors } from './app-actors'
 import { HeaderButton } from './header-layout'
 import { ChevronDownIcon, CpuIcon } from './icons'
 
 /** Opens 'Select AI Model'; shows the selected model's name. */
 export function ModelPickerButton() {
-  const { chat, modelPicker } = useAppActors()
+  const { chat, modelPicker } = useSessionActors()
   const name = useSelector(chat, (s) => {
     const selected = s.context.models.find((m) => m.id === s.context.selectedModelId)
     return selected?.name ?? null

@@ -1,15 +1,15 @@
 import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import { groupModelsByProvider } from '../domain/model-groups'
-import { useAppActors } from './app-actors'
+import { useSessionActors } from './app-actors'
 import { AppDialog } from './app-dialog'
 import { CheckIcon, KeyIcon } from './icons'
 import { ProviderBadge } from './provider-badge'
 import { button } from './recipes/button'
 
-/** 'Select AI Model' (spec §2.5): open while the picker machine says so. */
+/** 'Select AI Model' (docs/product/screens.md#model-picker): open while the picker machine says so. */
 export function ModelPickerDialog() {
-  const { chat, modelPicker } = useAppActors()
+  const { chat, modelPicker } = useSessionActors()
   const open = useSelector(modelPicker, (s) => s.hasTag('open'))
   const models = useSelector(chat, (s) => s.context.models)
   const selectedId = useSelector(chat, (s) => s.context.selectedModelId)

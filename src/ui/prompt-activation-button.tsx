@@ -1,6 +1,6 @@
 import { isActivePrompt } from '../domain/prompt-search'
 import type { LibraryPrompt } from '../domain/prompt-types'
-import { useAppActors } from './app-actors'
+import { useSessionActors } from './app-actors'
 
 /** Activate or Deactivate one's own system prompt; nothing for other prompts. */
 export function PromptActivationButton({
@@ -10,7 +10,7 @@ export function PromptActivationButton({
   prompt: LibraryPrompt
   className: string
 }) {
-  const { activation } = useAppActors().prompts
+  const { activation } = useSessionActors().prompts
   if (prompt.type !== 'system' || !prompt.isOwn) return null
   const active = isActivePrompt(prompt)
   return (

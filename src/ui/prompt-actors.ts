@@ -2,12 +2,10 @@ import type { ActorRefFrom } from 'xstate'
 import type { promptActivationMachine } from '../machines/prompt-activation.machine'
 import type { promptLibraryMachine } from '../machines/prompt-library.machine'
 import type { quickPromptsMachine } from '../machines/quick-prompts.machine'
-import type { sharedPromptMachine } from '../machines/shared-prompt.machine'
 
-/** The prompt features' running actors, as the views see them. */
+/** One session's prompt actors, as the views see them. */
 export interface PromptActorRefs {
   library: ActorRefFrom<typeof promptLibraryMachine>
   activation: ActorRefFrom<typeof promptActivationMachine>
   quickPrompts: ActorRefFrom<typeof quickPromptsMachine>
-  sharedPrompt: ActorRefFrom<typeof sharedPromptMachine>
 }

@@ -2,7 +2,7 @@ import { css, cx } from 'styled-system/css'
 import { isActivePrompt } from '../domain/prompt-search'
 import type { LibraryPrompt, LibraryTab } from '../domain/prompt-types'
 import { buildShareLink } from '../domain/share-link'
-import { useAppActors } from './app-actors'
+import { useSessionActors } from './app-actors'
 import { PromptActivationButton } from './prompt-activation-button'
 import { PromptRating } from './prompt-rating'
 import { button } from './recipes/button'
@@ -21,7 +21,7 @@ export function PromptCard({
   tab: LibraryTab
   origin: string
 }) {
-  const { prompts } = useAppActors()
+  const { prompts } = useSessionActors()
   const { library, quickPrompts } = prompts
   const active = isActivePrompt(prompt)
   const link = buildShareLink(origin, prompt)

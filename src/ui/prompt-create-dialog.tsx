@@ -3,7 +3,7 @@ import { Switch } from '@ark-ui/react/switch'
 import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
 import type { PromptType } from '../domain/prompt-types'
-import { useAppActors } from './app-actors'
+import { useSessionActors } from './app-actors'
 import { PromptFormDialog, PromptTextFields } from './prompt-form'
 import { fieldLabel } from './recipes/prompt-field'
 
@@ -25,9 +25,9 @@ const radioControl = css({
   },
 })
 
-/** Create New Prompt (spec §2.8): the draft lives in the library machine. */
+/** Create New Prompt (docs/product/screens.md#create-prompt): the draft lives in the library machine. */
 export function PromptCreateDialog() {
-  const { library } = useAppActors().prompts
+  const { library } = useSessionActors().prompts
   const open = useSelector(library, (s) => s.hasTag('creating'))
   const busy = useSelector(library, (s) => s.hasTag('creating') && s.hasTag('busy'))
   const draft = useSelector(library, (s) => s.context.create)

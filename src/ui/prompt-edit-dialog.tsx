@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react'
-import { useAppActors } from './app-actors'
+import { useSessionActors } from './app-actors'
 import { PromptFormDialog, PromptTextFields } from './prompt-form'
 
-/** Edit Prompt (spec §2.9): title and content of one's own prompt. */
+/** Edit Prompt (docs/product/screens.md#edit-prompt): title and content of one's own prompt. */
 export function PromptEditDialog() {
-  const { library } = useAppActors().prompts
+  const { library } = useSessionActors().prompts
   const open = useSelector(library, (s) => s.hasTag('editing'))
   const busy = useSelector(library, (s) => s.hasTag('editing') && s.hasTag('busy'))
   const draft = useSelector(library, (s) => s.context.edit)

@@ -1,10 +1,10 @@
-import { useAppActors } from './app-actors'
+import { useSessionActors } from './app-actors'
 import { HeaderButton } from './header-layout'
 import { BookIcon, ZapIcon } from './icons'
 
 /** Header entries that open the Quick Prompts panel and the Prompt Library (bar or side menu). */
 export function PromptHeaderButtons({ className }: { className?: string }) {
-  const { library, quickPrompts } = useAppActors().prompts
+  const { library, quickPrompts } = useSessionActors().prompts
   return (
     <div className={className}>
       <HeaderButton

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import { filterPrompts } from '../domain/prompt-search'
 import type { LibraryTab } from '../domain/prompt-types'
-import { useAppActors } from './app-actors'
+import { useSessionActors } from './app-actors'
 import { AppDialog } from './app-dialog'
 import { PlusIcon, SearchIcon } from './icons'
 import { PromptCard } from './prompt-card'
@@ -25,7 +25,7 @@ const tabTrigger = css({
 
 /** The Prompt Library: Browse Public and My Prompts, search, create; open state from the machine. */
 export function PromptLibraryDialog() {
-  const { library } = useAppActors().prompts
+  const { library } = useSessionActors().prompts
   const open = useSelector(library, (s) => s.hasTag('open'))
   const loading = useSelector(library, (s) => s.matches({ open: 'loading' }))
   const tab = useSelector(library, (s) => s.context.tab)

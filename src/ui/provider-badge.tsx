@@ -1,6 +1,6 @@
 import { cva } from 'styled-system/css'
 
-/** Spec §9: openai green, anthropic orange, google blue, any other provider gray. */
+/** docs/product/limits.md: openai green, anthropic orange, google blue, any other provider gray. */
 const badge = cva({
   base: {
     display: 'inline-flex',

@@ -1,16 +1,16 @@
 import { useSelector } from '@xstate/react'
 import { css, cx } from 'styled-system/css'
 import { isActivePrompt } from '../domain/prompt-search'
-import { useAppActors } from './app-actors'
+import { useSessionActors } from './app-actors'
 import { AppDialog } from './app-dialog'
 import { CloseIcon } from './icons'
 import { PromptActivationButton } from './prompt-activation-button'
 import { button } from './recipes/button'
 import { badge } from './recipes/prompt-badge'
 
-/** The Quick Prompts side panel (spec §2.10): click to run, hover to remove, toggle system prompts. */
+/** The Quick Prompts side panel (docs/product/screens.md#quick-prompts-panel): click to run, hover to remove, toggle system prompts. */
 export function QuickPromptsPanel() {
-  const { quickPrompts } = useAppActors().prompts
+  const { quickPrompts } = useSessionActors().prompts
   const open = useSelector(quickPrompts, (s) => s.hasTag('open'))
   const entries = useSelector(quickPrompts, (s) => s.context.entries)
   const loading = useSelector(quickPrompts, (s) => s.matches({ list: 'loading' }))

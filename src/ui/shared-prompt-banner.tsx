@@ -6,7 +6,7 @@ import { badge } from './recipes/prompt-badge'
 
 /** Signed in with a shared prompt in the address: add it to the library or dismiss it. */
 export function SharedPromptBanner() {
-  const { sharedPrompt } = useAppActors().prompts
+  const { sharedPrompt } = useAppActors()
   const prompt = useSelector(sharedPrompt, (s) => (s.hasTag('pending') ? s.context.prompt : null))
   const busy = useSelector(sharedPrompt, (s) => s.hasTag('busy'))
   if (!prompt) return null

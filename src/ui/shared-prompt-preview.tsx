@@ -4,7 +4,7 @@ import { useAppActors } from './app-actors'
 
 /** Signed out with a shared prompt in the address: its title and two lines of content. */
 export function SharedPromptPreview() {
-  const { sharedPrompt } = useAppActors().prompts
+  const { sharedPrompt } = useAppActors()
   const prompt = useSelector(sharedPrompt, (s) => (s.hasTag('pending') ? s.context.prompt : null))
   if (!prompt) return null
   return (
@@ -39,7 +39,7 @@ export function SharedPromptPreview() {
 
 /** The sign-in button's label: it says what signing in is for. */
 export function useSignInLabel(): string {
-  const { sharedPrompt } = useAppActors().prompts
+  const { sharedPrompt } = useAppActors()
   const pending = useSelector(sharedPrompt, (s) => s.hasTag('pending'))
   return pending ? 'Sign In to Add Prompt' : 'Sign In to Continue'
 }

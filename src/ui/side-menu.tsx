@@ -8,7 +8,7 @@ import { MenuIcon } from './icons'
 import { button } from './recipes/button'
 
 /**
- * Under 768 px the header's items live here (spec §2.3). Whether the sheet is open is pure
+ * Under 768 px the header's items live here (docs/product/screens.md#signed-in). Whether the sheet is open is pure
  * view state, so Ark keeps it; an item closes the sheet before it acts.
  */
 export function SideMenu({ children, footer }: { children: ReactNode; footer: ReactNode }) {

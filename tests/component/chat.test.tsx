@@ -236,7 +236,7 @@ describe('the chat', () => {
     expect(mine.className).toMatch(/flex-d_row-reverse/)
   })
 
-  test('by default (spec §3) messages show avatars and timestamps, aligned left', async () => {
+  test('by default (docs/product/data.md) messages show avatars and timestamps, aligned left', async () => {
     const session = await signedIn()
     await withKey(session, 'anthropic', 'sk-ant-test-default-style')
     renderApp()

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { appSchema } from '../../db/index'
 import { type LocalServer, startLocalServer } from '../../mocks/server/local-server'
 
 // The local server of `npm start`: one port for the app, /auth and /api, over real HTTP.
@@ -23,6 +24,7 @@ beforeAll(async () => {
     projectId: 'prompt-chat',
     secret: undefined,
     distDir,
+    app: appSchema,
     log: (line) => logged.push(line),
   })
 })

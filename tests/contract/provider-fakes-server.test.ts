@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type LocalServer, startLocalServer } from '../../mocks/server/local-server'
 import { readServerConfig } from '../../mocks/server/server-config'
-import { readAppConfig } from '../../src/app-config'
+import { readAppConfig } from '../../src/app/config'
 import { sendChat } from '../../src/providers/send-chat'
 
 // `FAKE_PROVIDERS=1 npm start`: the fakes on the server's own origin, and a page that calls them.

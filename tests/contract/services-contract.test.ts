@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest'
 import { WebSocket } from 'ws'
+import type { RealtimeMessage } from '../../contract/realtime-frames'
 import { createPlatformClient } from '../../src/platform/index'
 import type { WebSocketConstructor } from '../../src/platform/platform-context'
-import type { RealtimeMessage } from '../../src/platform/realtime/realtime-frames'
 import type { TokenSet } from '../../src/platform/types'
 import { describeOnEveryBackend } from '../support/contract-backends'
 

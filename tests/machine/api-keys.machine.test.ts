@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
+import type { ProviderName } from '../../src/domain/chat-types'
 import { apiKeysMachine, type SavedKeys } from '../../src/machines/api-keys.machine'
-import type { Notice } from '../../src/machines/chat.machine'
-import type { ProviderName } from '../../src/providers/chat-types'
+import type { Notice } from '../../src/machines/notice'
 import { type ModelEvent, walkEveryTransition } from '../support/model-walk'
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve))

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
+import type { TokenSet, User } from '../../src/domain/auth-types'
 import {
   type AuthEvent,
   type AuthInput,
@@ -7,7 +8,6 @@ import {
   msUntilRefresh,
   type RestoredSession,
 } from '../../src/machines/auth.machine'
-import type { TokenSet, User } from '../../src/platform/types'
 import { type ModelEvent, walkEveryTransition } from '../support/model-walk'
 
 const ALICE: User = { id: 'user_alice', email: 'alice@example.com', displayName: 'Alice' }
@@ -136,7 +136,7 @@ async function signInFromParent(auth: ReturnType<typeof startAuth>) {
   return parentTokens
 }
 
-describe('auth startup order (spec §4)', () => {
+describe('auth startup order (docs/product/behaviour.md)', () => {
   it('outside an iframe reads the redirect at once, without waiting for a parent', async () => {
     const auth = startAuth()
     expect(auth.view()).toBe('loading')

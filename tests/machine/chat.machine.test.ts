@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
+import type { ChatResult, ChatTurn } from '../../src/domain/chat-types'
 import { DEFAULT_STYLE_CONFIG } from '../../src/domain/style-config'
-import {
-  type ChatMessage,
-  type ChatModel,
-  chatMachine,
-  type Notice,
-} from '../../src/machines/chat.machine'
-import type { ChatResult, ChatTurn } from '../../src/providers/chat-types'
+import { type ChatMessage, type ChatModel, chatMachine } from '../../src/machines/chat.machine'
+import type { Notice } from '../../src/machines/notice'
 import { type ModelEvent, walkEveryTransition } from '../support/model-walk'
 
 const GPT: ChatModel = { id: 'gpt-5', name: 'GPT-5', description: 'Flagship', provider: 'openai' }
@@ -110,7 +106,7 @@ function startChat(fakes: Fakes = {}) {
 
 async function signedInChat(fakes: Fakes = {}) {
   const chat = startChat(fakes)
-  chat.actor.send({ type: 'session.started', userId: 'user_1' })
+  chat.actor.send({ type: 'session.start', userId: 'user_1' })
   await flush()
   return chat
 }
@@ -119,7 +115,7 @@ describe('chat: loading', () => {
   it('waits for a session, then loads the history and the models, selecting the first', async () => {
     const chat = startChat({ history: async () => [row(1, 'user'), row(2, 'assistant')] })
     expect(chat.actor.getSnapshot().matches('signedOut')).toBe(true)
-    chat.actor.send({ type: 'session.started', userId: 'user_1' })
+    chat.actor.send({ type: 'session.start', userId: 'user_1' })
     await flush()
     expect(chat.context().messages.map((m) => m.id)).toEqual(['msg_1_user', 'msg_2_assistant'])
     expect(chat.context().models).toEqual([GPT, CLAUDE])
@@ -128,7 +124,7 @@ describe('chat: loading', () => {
 
   it('keeps a model picked before the list arrived', async () => {
     const chat = startChat()
-    chat.actor.send({ type: 'session.started', userId: 'user_1' })
+    chat.actor.send({ type: 'session.start', userId: 'user_1' })
     chat.actor.send({ type: 'model.select', modelId: 'claude-haiku-4-5' })
     await flush()
     expect(chat.context().selectedModelId).toBe('claude-haiku-4-5')
@@ -149,13 +145,6 @@ describe('chat: loading', () => {
     expect(chat.notices).toEqual([])
     expect(chat.logged).toEqual([failure])
     expect(chat.context().messages).toEqual([])
-  })
-
-  it('sign-out forgets the conversation; the next user starts fresh', async () => {
-    const chat = await signedInChat({ history: async () => [row(1, 'user')] })
-    chat.actor.send({ type: 'input.change', value: 'draft' })
-    chat.actor.send({ type: 'session.ended' })
-    expect(chat.context()).toMatchObject({ userId: null, messages: [], input: '', models: [] })
   })
 })
 
@@ -302,8 +291,7 @@ describe('chat: sending', () => {
 
 const ERR = new Error('boom')
 const MODEL_EVENTS: ModelEvent[] = [
-  { type: 'session.started', userId: 'user_1' },
-  { type: 'session.ended' },
+  { type: 'session.start', userId: 'user_1' },
   { type: 'input.change', value: 'Hello' },
   { type: 'input.change', value: '  ' },
   { type: 'message.send' },

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { ActivePrompt } from '../../src/domain/prompt-types'
+import type { Notice } from '../../src/machines/notice'
 import {
   promptActivationMachine,
   type ToggleTarget,
 } from '../../src/machines/prompt-activation.machine'
-import type { Notice } from '../../src/machines/prompt-notice'
 import { walkEveryTransition } from '../support/model-walk'
 import { flush } from './prompt-fixtures'
 
@@ -63,9 +63,6 @@ describe('prompt activation machine', () => {
     await flush()
     expect(actor.getSnapshot().context.active).toEqual(active)
     expect(log).toEqual([['chat', active]])
-    actor.send({ type: 'session.end' })
-    expect(actor.getSnapshot().context.active).toBeNull()
-    expect(log.at(-1)).toEqual(['chat', null])
   })
 
   it('activating tells the chat, the parent (isActive), toasts and reloads the lists', async () => {
@@ -118,6 +115,25 @@ describe('prompt activation machine', () => {
     expect(log.at(-1)).toEqual(['chat', null])
   })
 
+  it('a deleted prompt reloads only when it is the active one', async () => {
+    const active = { id: 's1', title: 'Reviewer', content: 'Review code' }
+    let loads = 0
+    const { actor } = startActivation({
+      load: async () => {
+        loads++
+        return active
+      },
+    })
+    actor.send({ type: 'session.start' })
+    await flush()
+    actor.send({ type: 'active.reload', promptId: 'u1' })
+    await flush()
+    expect(loads).toBe(1)
+    actor.send({ type: 'active.reload', promptId: 's1' })
+    await flush()
+    expect(loads).toBe(2)
+  })
+
   it("a failed toggle shows 'Failed to toggle system prompt' and changes nothing", async () => {
     const { actor, log } = startActivation({ toggle: () => Promise.reject(new Error('409')) })
     actor.send({ type: 'session.start' })
@@ -135,7 +151,6 @@ describe('prompt activation machine model', () => {
       machine: promptActivationMachine,
       events: [
         { type: 'session.start' },
-        { type: 'session.end' },
         { type: 'active.reload' },
         { type: 'prompt.toggleActive', prompt: REVIEWER },
         { type: 'prompt.toggleActive', prompt: { ...REVIEWER, isActive: true } },

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { LibraryPrompt, LibraryTab } from '../../src/domain/prompt-types'
+import type { Notice } from '../../src/machines/notice'
 import {
   type CreateDraft,
   type EditDraft,
   type LibraryEvent,
   promptLibraryMachine,
 } from '../../src/machines/prompt-library.machine'
-import type { Notice } from '../../src/machines/prompt-notice'
 import { settles, walkEveryTransition } from '../support/model-walk'
 import { flush, libraryPrompt } from './prompt-fixtures'
 
@@ -27,6 +27,7 @@ interface Fakes {
 function startLibrary(fakes: Fakes = {}) {
   const notices: Notice[] = []
   const filled: string[] = []
+  const deleted: string[] = []
   const loads: LibraryTab[] = []
   const created: CreateDraft[] = []
   const updated: EditDraft[] = []
@@ -59,6 +60,9 @@ function startLibrary(fakes: Fakes = {}) {
         'fill chat input': (_, { content }: { content: string }) => {
           filled.push(content)
         },
+        'announce deletion': (_, { promptId }: { promptId: string }) => {
+          deleted.push(promptId)
+        },
       },
     }),
     { input: { shareOrigin: 'https://chat.example.com' } },
@@ -72,7 +76,7 @@ function startLibrary(fakes: Fakes = {}) {
       await flush()
     }
   }
-  return { actor, notices, messages, settleEach, filled, loads, created, updated }
+  return { actor, notices, messages, settleEach, filled, deleted, loads, created, updated }
 }
 
 const fail = () => Promise.reject(new Error('boom'))
@@ -198,6 +202,7 @@ describe('prompt library machine', () => {
     const own = await opened()
     await own.settleEach({ type: 'prompt.delete', prompt: USER })
     expect(own.messages()).toEqual(['Prompt deleted successfully'])
+    expect(own.deleted).toEqual([USER.id])
     const failing = await opened({ saveCopy: fail, remove: fail, copy: fail })
     await failing.settleEach(...saveDeleteAndShare('x'))
     expect(failing.messages()).toEqual([
@@ -248,7 +253,7 @@ describe('prompt library machine model', () => {
         'delete or hide prompt',
         'copy text',
       ],
-      noopActions: ['notify', 'fill chat input'],
+      noopActions: ['notify', 'fill chat input', 'announce deletion'],
       serialize: ({ value, context }) => {
         const c = context as { create: CreateDraft; edit: EditDraft }
         const full = (d: { title: string; content: string }) =>

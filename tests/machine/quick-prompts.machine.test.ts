@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock } from 'xstate'
 import type { QuickPromptEntry } from '../../src/domain/prompt-types'
-import type { Notice } from '../../src/machines/prompt-notice'
+import type { Notice } from '../../src/machines/notice'
 import {
   type AddOutcome,
   QUICK_SEND_DELAY_MS,

@@ -1,11 +1,11 @@
 import { createActor, fromCallback, type InspectionEvent, SimulatedClock } from 'xstate'
+import type { ClientFrame, RealtimeMessage } from '../../contract/realtime-frames'
 import {
   type RealtimeEmitted,
   type RealtimeEvent,
   realtimeMachine,
   type SocketCommand,
-} from '../../src/machines/realtime.machine'
-import type { ClientFrame, RealtimeMessage } from '../../src/platform/realtime/realtime-frames'
+} from '../../src/platform/realtime/realtime.machine'
 
 export const CHANNEL = 'room'
 

@@ -4,12 +4,12 @@ import {
   REALTIME_MESSAGES,
   realtimeMachine,
   reconnectDelayMs,
-} from '../../src/machines/realtime.machine'
+} from '../../src/platform/realtime/realtime.machine'
 import { CHANNEL, serverMessage, startRealtime } from './realtime-harness'
 
 const message = (ref: string, data: unknown = ref) => ({ ref, type: 'chat', data })
 
-describe('realtime connection (spec §9)', () => {
+describe('realtime connection (docs/product/limits.md)', () => {
   it('connects on demand and is connected once the socket opens', () => {
     const rt = startRealtime()
     expect(rt.tags()).toEqual(['disconnected'])

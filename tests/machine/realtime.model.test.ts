@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SnapshotFrom } from 'xstate'
-import { realtimeMachine } from '../../src/machines/realtime.machine'
+import { realtimeMachine } from '../../src/platform/realtime/realtime.machine'
 import { type ModelEvent, walkEveryTransition } from '../support/model-walk'
 import { CHANNEL, serverMessage, startRealtime } from './realtime-harness'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { buildShareLink } from '../../src/domain/share-link'
-import type { Notice } from '../../src/machines/prompt-notice'
+import type { Notice } from '../../src/machines/notice'
 import { sharedPromptMachine } from '../../src/machines/shared-prompt.machine'
 import { walkEveryTransition } from '../support/model-walk'
 import { flush } from './prompt-fixtures'

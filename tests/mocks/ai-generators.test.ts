@@ -1,7 +1,8 @@
 import Ajv2020 from 'ajv/dist/2020'
 import { describe, expect, test } from 'vitest'
+import type { StreamPart } from '../../contract/ai-text'
 import { instanceOf } from '../../mocks/platform/ai/schema-instance'
-import { type StreamPart, textStreamResponse } from '../../mocks/platform/ai/text-stream'
+import { textStreamResponse } from '../../mocks/platform/ai/text-stream'
 
 // An independent validator (ajv, here through the toolchain) checks the mock's objects, with
 // format checks of our own since ajv-formats is not installed.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { migrate } from '../../mocks/platform/store/migrations'
-import { seededModels } from '../../mocks/platform/store/seed'
+import { appSchema } from '../../db/index'
+import { seededModels } from '../../db/seed'
+import { migrate } from '../../mocks/platform/store/migrate'
 import { createTestPlatform, TEST_ORIGIN, type TestPlatform } from '../support/test-platform'
 
 // The PostgREST-style table API of the mock platform, over its fetch handler.
@@ -335,7 +336,7 @@ describe('bad input gets a PostgREST-shaped 4xx', () => {
 })
 
 test('migrations are idempotent: a second run applies nothing and keeps the data', async () => {
-  expect(await migrate(platform.store)).toEqual([])
+  expect(await migrate(platform.store, appSchema)).toEqual([])
   expect(await titles(await call(alice, mine('select=title')))).toHaveLength(3)
 })
 

@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { MAX_UPLOAD_BYTES } from '../../contract/upload-limit'
 import { asRequestRole } from '../../mocks/platform/rest/request-role'
-import { MAX_UPLOAD_BYTES } from '../../src/platform/storage/upload-limit'
 import { createTestPlatform, TEST_ORIGIN, type TestPlatform } from '../support/test-platform'
 
 // The storage area of the mock platform, over its fetch handler.

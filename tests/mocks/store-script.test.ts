@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest'
+import { appSchema } from '../../db/index'
 import { scriptAsRequestRole } from '../../mocks/platform/rest/request-role'
 import { openStore } from '../../mocks/platform/store/open-store'
 import type { SqlStore } from '../../mocks/platform/store/sql-store'
@@ -19,6 +20,7 @@ for (const backend of backends) {
       store ??= await openStore({
         databaseUrl: backend.databaseUrl,
         schema: backend.databaseUrl ? schema : undefined,
+        app: appSchema,
       })
       return store
     }

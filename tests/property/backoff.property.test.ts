@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { reconnectDelayMs } from '../../src/machines/realtime.machine'
+import { reconnectDelayMs } from '../../src/platform/realtime/realtime.machine'
 import { startRealtime } from '../machine/realtime-harness'
 
-/** Spec §9: attempt n waits min(2^n, 30) s plus up to 1 s of jitter. */
+/** docs/product/limits.md: attempt n waits min(2^n, 30) s plus up to 1 s of jitter. */
 const lowerBoundMs = (attempt: number) => Math.min(2 ** attempt, 30) * 1000
 const jitter = fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true })
 

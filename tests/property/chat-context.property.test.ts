@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { decodeApiKey, encodeApiKey } from '../../src/domain/api-key-encoding'
 import { buildChatContext, CONTEXT_EARLIER_MESSAGES } from '../../src/domain/chat-context'
-import type { ChatTurn } from '../../src/providers/chat-types'
+import type { ChatTurn } from '../../src/domain/chat-types'
 
 const turn: fc.Arbitrary<ChatTurn> = fc.record({
   role: fc.constantFrom('user' as const, 'assistant' as const),
@@ -12,7 +12,7 @@ const prompt = fc.option(fc.record({ id: fc.string(), title: fc.string(), conten
   nil: null,
 })
 
-describe('the chat context (spec §4)', () => {
+describe('the chat context (docs/product/behaviour.md)', () => {
   it('is the system prompt when active, then at most 10 earlier messages in order, then the new one', () => {
     fc.assert(
       fc.property(

@@ -7,7 +7,7 @@ import {
   matchesSignature,
   SNIFF_LENGTH,
   withExtension,
-} from '../../src/platform/storage/file-type'
+} from '../../contract/file-type'
 
 /** A byte array that starts with `signature` (its wildcards filled at random), then anything. */
 const startingWith = (signature: FileSignature) =>

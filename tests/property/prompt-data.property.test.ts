@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPromptData, type PromptData } from '../../src/bindings/prompt-data'
 import type { PromptRow } from '../../src/domain/prompt-types'
+import { createPromptData, type PromptData } from '../../src/effects/prompt-data'
 import { createPlatformClient, type PlatformClient } from '../../src/platform/index'
 import {
   createTestPlatform,

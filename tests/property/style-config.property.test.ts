@@ -6,7 +6,7 @@ import {
   parseStyleConfig,
 } from '../../src/domain/style-config'
 
-describe('the saved style config merged over the defaults (spec §9)', () => {
+describe('the saved style config merged over the defaults (docs/product/limits.md)', () => {
   it('any saved value yields a complete config whose fields keep the defaults’ types', () => {
     fc.assert(
       fc.property(fc.anything(), (saved) => {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe } from 'vitest'
+import { appSchema } from '../../db/index'
 import { type LocalServer, startLocalServer } from '../../mocks/server/local-server'
 import { createPlatformClient, type PlatformClient } from '../../src/platform/index'
 import type { TokenSet } from '../../src/platform/types'
@@ -53,6 +54,7 @@ export function describeOnEveryBackend(name: string, suite: (backend: ContractBa
           schema: backend.databaseUrl ? schema : undefined,
           projectId: 'prompt-chat',
           secret: 'contract-secret-that-is-at-least-32-chars',
+          app: appSchema,
         })
       })
       afterAll(async () => {

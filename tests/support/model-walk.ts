@@ -21,7 +21,7 @@ import {
 } from 'xstate/graph'
 
 /**
- * The model-based walk of spec §5 for every machine: each transition the machine declares is
+ * The model-based walk of docs/architecture.md for every machine: each transition the machine declares is
  * taken on a real actor, which is driven to the source state by the model's shortest path.
  */
 
@@ -140,7 +140,10 @@ export function declaredTransitions(machine: AnyStateMachine): Set<string> {
 export async function walkEveryTransition<TMachine extends AnyStateMachine, TRun extends Run = Run>(
   options: WalkOptions<TMachine, TRun>,
 ): Promise<WalkResult> {
-  const machine = options.machine as AnyStateMachine
+  // The model runs the no-op actions too: a routing action (`sendParent`) has no parent here.
+  const machine = (options.machine as AnyStateMachine).provide({
+    actions: noops(options.noopActions),
+  })
   const serialize = options.serialize as (snapshot: Snapshot) => string
   const delayed: ModelEvent[] = getStateNodes(machine.root).flatMap((node) =>
     node.after.map(({ eventType }) => ({ type: eventType })),
@@ -191,12 +194,15 @@ export async function walkEveryTransition<TMachine extends AnyStateMachine, TRun
   return { replays, missing, declared }
 }
 
+function noops(names: string[] = []): Record<string, () => void> {
+  return Object.fromEntries(names.map((name) => [name, () => {}]))
+}
+
 /** The default actor: the machine with deferred actors, no-op actions and the fixed actors. */
 function startMachine(options: WalkOptions<AnyStateMachine>, replay: Replay): Run {
   const actors: Record<string, AnyActorLogic> = { ...options.fixedActors }
   for (const name of options.deferredActors ?? []) actors[name] = replay.deferred
-  const actions: Record<string, () => void> = {}
-  for (const name of options.noopActions ?? []) actions[name] = () => {}
+  const actions = noops(options.noopActions)
   const actor = createActor(options.machine.provide({ actors, actions } as never), {
     clock: replay.clock,
     input: options.actorInput ? options.actorInput(replay) : replay.input,

@@ -1,13 +1,13 @@
 import { render } from '@testing-library/react'
 import { vi } from 'vitest'
-import type { BrowserEnv } from '../../src/bindings/browser-env'
-import { createAppActors } from '../../src/bindings/create-app-actors'
+import type { BrowserEnv } from '../../src/app/browser-env'
+import { startApp } from '../../src/app/start-app'
 import { DEFAULT_BASE_URLS } from '../../src/providers/send-chat'
 import { App } from '../../src/ui/app'
 import { TEST_ORIGIN, TEST_PROJECT_ID } from './test-platform'
 
 /**
- * Renders the whole app with its real bindings and SDK, against whatever platform the MSW
+ * Renders the whole app with its real effects and SDK, against whatever platform the MSW
  * server hosts. Navigation and address rewrites are recorded instead of performed.
  */
 export function renderApp(options: { href?: string; inIframe?: boolean } = {}) {
@@ -21,13 +21,15 @@ export function renderApp(options: { href?: string; inIframe?: boolean } = {}) {
     }),
     storage: window.localStorage,
     inIframe: options.inIframe ?? false,
+    parent: null,
+    referrer: '',
     onMessage(listener) {
       messageListeners.add(listener)
       return () => messageListeners.delete(listener)
     },
     rootElement: document.documentElement,
   }
-  const actors = createAppActors(
+  const actors = startApp(
     {
       authUrl: TEST_ORIGIN,
       coreUrl: TEST_ORIGIN,

@@ -1,6 +1,7 @@
+import { appSchema } from '../../db/index'
 import { sealingKey } from '../../mocks/platform/crypto/api-key-cipher'
 import type { HostLookup } from '../../mocks/platform/data/host-lookup'
-import { createPlatform, openStore } from '../../mocks/platform/index'
+import { type AppSchema, createPlatform, openStore } from '../../mocks/platform/index'
 import { signUpThroughAuthPage } from './sign-up'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
@@ -9,11 +10,22 @@ export const TEST_SECRET = 'test-secret-that-is-at-least-32-characters-long'
 
 export type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>
 
-/** An in-memory mock platform (PGlite) with a helper that signs up through its real contract. */
+/**
+ * An in-memory mock platform (PGlite) with a helper that signs up through its real contract.
+ * It runs the app's schema (db/) unless given another app's.
+ */
 export async function createTestPlatform(
-  options: { now?: () => Date; publicOrigin?: string; lookupHost?: HostLookup } = {},
+  options: {
+    now?: () => Date
+    publicOrigin?: string
+    lookupHost?: HostLookup
+    app?: AppSchema
+  } = {},
 ) {
-  const store = await openStore({ sealingKey: sealingKey(TEST_SECRET) })
+  const store = await openStore({
+    sealingKey: sealingKey(TEST_SECRET),
+    app: options.app ?? appSchema,
+  })
   const platform = createPlatform({
     store,
     projectId: TEST_PROJECT_ID,

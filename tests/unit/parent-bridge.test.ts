@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
   activePromptMessage,
+  createParentBridge,
   notifyParent,
+  type ParentMessage,
   parentTargetOrigin,
-} from '../../src/bindings/prompt-parent'
+  parseParentMessage,
+} from '../../src/bridge/parent-window'
 
 const AUTH = 'https://auth.example.com'
 
@@ -39,5 +42,68 @@ describe('telling the parent window about the active system prompt', () => {
       content: '',
       isActive: false,
     })
+  })
+})
+
+describe('hearing the parent window', () => {
+  function bridgeWithMessages() {
+    const listeners = new Set<(event: { origin: string; data: unknown }) => void>()
+    const sent: Array<[unknown, string]> = []
+    const bridge = createParentBridge({
+      messages: {
+        onMessage: (listener) => {
+          listeners.add(listener)
+          return () => listeners.delete(listener)
+        },
+      },
+      parent: { postMessage: (message, origin) => void sent.push([message, origin]) },
+      referrer: 'http://localhost:5173/host',
+      authUrl: AUTH,
+    })
+    const post = (origin: string, data: unknown) => {
+      for (const listener of listeners) listener({ origin, data })
+    }
+    return { bridge, post, sent, listeners }
+  }
+
+  it('passes on tokens and logout from trusted origins only, and stops when unsubscribed', () => {
+    const { bridge, post, listeners } = bridgeWithMessages()
+    const heard: ParentMessage[] = []
+    const stop = bridge.listen((message) => heard.push(message))
+    post('https://evil.example', { type: 'AUTH_LOGOUT' })
+    post(AUTH, { type: 'AUTH_LOGOUT' })
+    post('http://localhost:5173', { type: 'SOMETHING_ELSE' })
+    post('http://localhost:5173', { type: 'AUTH_TOKENS', tokens: { access_token: 'a' } })
+    expect(heard.map((m) => m.type)).toEqual(['AUTH_LOGOUT', 'AUTH_TOKENS'])
+    stop()
+    expect(listeners.size).toBe(0)
+  })
+
+  it('fills in what a parent leaves out of the tokens, and refuses tokens without an access token', () => {
+    const parsed = parseParentMessage({
+      type: 'AUTH_TOKENS',
+      tokens: { access_token: 'a', issued_at: 10 },
+    })
+    expect(parsed).toEqual({
+      type: 'AUTH_TOKENS',
+      tokens: {
+        access_token: 'a',
+        refresh_token: undefined,
+        token_type: 'Bearer',
+        expires_in: 900,
+        refresh_expires_in: undefined,
+        issued_at: 10,
+      },
+    })
+    expect(parseParentMessage({ type: 'AUTH_TOKENS', tokens: {} })).toBeNull()
+    expect(parseParentMessage('AUTH_LOGOUT')).toBeNull()
+  })
+
+  it('tells the parent about the active prompt at the trusted referrer', () => {
+    const { bridge, sent } = bridgeWithMessages()
+    bridge.tellActivePrompt({ id: 's1', title: 'T', content: 'C' })
+    expect(sent).toEqual([
+      [activePromptMessage({ id: 's1', title: 'T', content: 'C' }), 'http://localhost:5173'],
+    ])
   })
 })

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
+import type { TokenUsage } from '../../../contract/ai-text'
 import type { AccessClaims } from '../auth/access-token'
 import { callerOf } from '../auth/caller'
 import { apiError } from '../http/json-error'
@@ -182,11 +183,7 @@ function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex')
 }
 
-function snakeUsage(usage: {
-  promptTokens: number
-  completionTokens: number
-  totalTokens: number
-}) {
+function snakeUsage(usage: TokenUsage) {
   return {
     prompt_tokens: usage.promptTokens,
     completion_tokens: usage.completionTokens,

@@ -53,5 +53,3 @@ export function generatedFiles(filesDir: string, projectId: string) {
     },
   }
 }
-
-export type GeneratedFiles = ReturnType<typeof generatedFiles>

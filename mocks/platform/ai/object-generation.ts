@@ -1,3 +1,5 @@
+import { OBJECT_OUTPUTS } from '../../../contract/ai-object'
+import type { TokenUsage } from '../../../contract/ai-text'
 import { isPlainObject } from '../http/json-error'
 import {
   AiInputError,
@@ -10,12 +12,10 @@ import {
 import { instanceOf, pickEnum } from './schema-instance'
 import { DEFAULT_TEXT_MODEL } from './text-generation'
 
-const OUTPUTS = ['object', 'array', 'enum', 'no-schema'] as const
-
 export interface ObjectResult {
   object: unknown
   finishReason: 'stop'
-  usage: { promptTokens: number; completionTokens: number; totalTokens: number }
+  usage: TokenUsage
   model: string
 }
 
@@ -26,7 +26,7 @@ export interface ObjectResult {
 export function generateObject(body: Body): ObjectResult {
   const prompt = requiredText(body, 'prompt')
   const model = optionalString(body, 'model') || DEFAULT_TEXT_MODEL
-  const output = oneOf(body, 'output', OUTPUTS, 'object')
+  const output = oneOf(body, 'output', OBJECT_OUTPUTS, 'object')
   const schema = body.schema
   if (schema !== undefined && schema !== null && !isPlainObject(schema))
     throw new AiInputError('schema must be a JSON schema object')

@@ -1,3 +1,4 @@
+import type { TextSource, TokenUsage } from '../../../contract/ai-text'
 import { isPlainObject } from '../http/json-error'
 import {
   AiInputError,
@@ -26,17 +27,11 @@ export interface TextRequest {
   stream: boolean
 }
 
-export interface Source {
-  id: string
-  url: string
-  title: string
-}
-
 export interface TextResult {
   text: string
   finishReason: 'stop' | 'length'
-  usage: { promptTokens: number; completionTokens: number; totalTokens: number }
-  sources: Source[] | undefined
+  usage: TokenUsage
+  sources: TextSource[] | undefined
 }
 
 export const DEFAULT_TEXT_MODEL = 'gpt-4.1-mini'
@@ -86,7 +81,7 @@ export function readTextRequest(body: Body): TextRequest {
 }
 
 /** Offline "web search": stable, well-formed sources derived from the question. */
-export function sourcesFor(query: string): Source[] {
+export function sourcesFor(query: string): TextSource[] {
   const q = encodeURIComponent(query.trim().slice(0, 200))
   return [
     {

@@ -1,13 +1,5 @@
-import type { TextResult } from './text-generation'
-import { textChunks } from './text-generation'
-
-/** One line of the data stream (DESIGN §3: close to the Vercel AI SDK v4 data stream). */
-export type StreamPart =
-  | { code: 'f'; value: { messageId: string } }
-  | { code: '0'; value: string }
-  | { code: '2'; value: unknown[] }
-  | { code: 'd'; value: { finishReason: string; usage: TextResult['usage'] } }
-  | { code: 'e'; value: { error: string } }
+import type { StreamPart } from '../../../contract/ai-text'
+import { type TextResult, textChunks } from './text-generation'
 
 export function encodeStreamPart(part: StreamPart): string {
   return `${part.code}:${JSON.stringify(part.value)}\n`

@@ -6,7 +6,7 @@ import { asRequestRole } from '../rest/request-role'
 import { RestError } from '../rest/rest-error'
 import { createEventsCheck } from './event-validation'
 
-/** `/api/analytics/{projectId}/…`: stores the events the SDK batches (spec §7.5). */
+/** `/api/analytics/{projectId}/…`: stores the events the SDK batches (docs/product/calls.md#platform-calls). */
 export function analyticsApi(deps: PlatformDeps) {
   const app = new Hono()
   const checkEvents = createEventsCheck(deps.projectId)

@@ -8,12 +8,12 @@ import {
   validate,
 } from '../http/input-schema'
 
-/** What the log endpoint accepts (spec §3 "Analytics event", §9 batch of 10). */
+/** What the log endpoint accepts (docs/product/data.md "Analytics event", docs/product/limits.md batch of 10). */
 export const MAX_EVENTS_PER_REQUEST = 100
 const MAX_EVENT_BYTES = 16 * 1024
 const MAX_TYPE_LENGTH = 256
 
-/** Fields of spec §3 that, when present, are text (or null). */
+/** Fields of docs/product/data.md that, when present, are text (or null). */
 const TEXT_FIELDS = [
   'project_id',
   'user_id',

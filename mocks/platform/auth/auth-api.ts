@@ -14,7 +14,7 @@ const userJson = (user: AccountRow) => ({
   },
 })
 
-/** The auth host's JSON API (spec §7.1, DESIGN.md §4): code exchange, refresh, me, logout. */
+/** The auth host's JSON API (docs/product/calls.md#auth-provider, docs/wire-contract.md#auth-endpoints-and-redirect): code exchange, refresh, me, logout. */
 export function authApi(auth: AuthService, accessTokens: AccessTokens) {
   const api = new Hono()
 

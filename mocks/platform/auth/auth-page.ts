@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { isAllowedRedirect } from '../../../contract/auth-origins'
 import {
   type FormError,
   MAX_DISPLAY_NAME_LENGTH,
@@ -10,7 +11,6 @@ import {
 import { AUTH_PAGE_CSP, type AuthMode, type AuthPageModel, renderAuthPage } from './auth-page-html'
 import type { AuthService } from './auth-service'
 import { CSRF_FIELD, formToken, isOwnForm, spentTokenCookie } from './form-csrf'
-import { isAllowedRedirect } from './redirect-policy'
 
 export const AUTH_PAGE_MESSAGES = {
   invalidLink: 'This sign-in link is not valid.',

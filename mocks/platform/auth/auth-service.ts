@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { TokenResponse } from '../../../contract/auth-session'
 import { hashToken, newOpaqueToken } from '../crypto/opaque-token'
 import { DEFAULT_PASSWORD_COST, hashPassword, verifyPassword } from '../crypto/password-hash'
 import type { SqlStore } from '../store/sql-store'
@@ -6,7 +7,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens } from './access-token'
 import type { SignInInput, SignUpInput } from './auth-input'
 import { openSuccessor, sealSuccessor } from './successor-seal'
 
-export const REFRESH_TOKEN_TTL_SECONDS = 2_592_000 // 30 days (spec §9)
+export const REFRESH_TOKEN_TTL_SECONDS = 2_592_000 // 30 days (docs/product/limits.md)
 export const CODE_TTL_SECONDS = 60
 /**
  * How long a rotated refresh token still answers with its successor instead of counting as
@@ -20,15 +21,6 @@ export interface AccountRow {
   email: string
   display_name: string | null
   created_at: Date | string
-}
-
-/** What /api/auth/token and /api/auth/refresh answer (spec §7.1). */
-export interface TokenResponse {
-  access_token: string
-  refresh_token: string
-  token_type: 'Bearer'
-  expires_in: number
-  refresh_expires_in: number
 }
 
 export type RefreshError = 'invalid_refresh_token' | 'refresh_token_reused'

@@ -1,22 +1,23 @@
 import { createDecipheriv, createHmac, timingSafeEqual } from 'node:crypto'
 import { deriveKey } from './derive-key'
 
-/** Sealed by the database (migration 4): AES-256-CBC, then HMAC-SHA256 over iv‖ciphertext. */
+/** Sealed by the database (platform_seal): AES-256-CBC, then HMAC-SHA256 over iv‖ciphertext. */
 const SEALED = /^aescbc-hmac:v2:([0-9a-f]{32}):([0-9a-f]{64}):((?:[0-9a-f]{32})+)$/
 /** Sealed by earlier versions of the platform itself, before the database did it. */
 const LEGACY_PREFIX = 'aesgcm:v1:'
 
 /**
- * The key the database seals API keys with: 32 bytes for AES, then 32 for the MAC. The
- * platform hands it to its own session only (store/session-setup.ts); see docs/security.md.
+ * The key the database seals columns with: 32 bytes for AES, then 32 for the MAC. The
+ * platform hands it to its own serving session only (docs/security.md).
  */
 export function sealingKey(secret: string): Uint8Array {
   return Buffer.concat([deriveKey(secret, 'api-key-sealing'), deriveKey(secret, 'api-key-mac')])
 }
 
 /**
- * Opens `user_api_keys.api_key_encrypted` as stored at rest. Sealing happens in the database,
- * so every write path (table API, /sql, /batch) is covered; only the platform can open.
+ * Opens a sealed column's value as stored at rest (an app's API keys, say). Sealing happens in
+ * the database, so every write path (table API, /sql, /batch) is covered; only the platform
+ * can open.
  */
 export function createApiKeyCipher(secret: string) {
   const key = sealingKey(secret)

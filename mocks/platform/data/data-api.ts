@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono'
+import type { ScrapeResult } from '../../../contract/scrape-result'
 import { callerOf } from '../auth/caller'
 import { apiError, isPlainObject, readJson } from '../http/json-error'
 import type { PlatformDeps } from '../platform-deps'
@@ -7,7 +8,6 @@ import { extractFromBlob } from './blob-extract'
 import { extractAnswer, readExtractOptions } from './extract-options'
 import { createFetchJobs } from './fetch-jobs'
 import { performProxyRequest, readProxyRequest } from './fetch-proxy'
-import type { ConvertedPage } from './page-conversion'
 import { convertPage, loadPage, PageLoadError } from './page-source'
 import { renderPlaceholderPng } from './placeholder-png'
 import { createScreenshotFiles } from './screenshot-files'
@@ -57,7 +57,7 @@ function routeFor(deps: PlatformDeps, url: URL) {
 async function pageFor(
   deps: PlatformDeps,
   body: Record<string, unknown>,
-): Promise<ConvertedPage | Response> {
+): Promise<ScrapeResult | Response> {
   const target = checkTargetUrl(body.url)
   if (!target.ok) return bad(target.message)
   const route = await routeFor(deps, target.url)
@@ -83,7 +83,7 @@ function readDimension(value: unknown, name: string, fallback: number, max: numb
   return value
 }
 
-/** `/api/data/{projectId}/…`: web data for signed-in callers (spec §7.5). */
+/** `/api/data/{projectId}/…`: web data for signed-in callers (docs/product/calls.md#platform-calls). */
 export function dataApi(deps: PlatformDeps) {
   const app = new Hono()
   const screenshots = createScreenshotFiles(deps.filesDir)

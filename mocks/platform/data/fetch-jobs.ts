@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { ProxyResult } from './fetch-proxy'
+import type { FetchJob as FetchJobAnswer, FetchResponse } from '../../../contract/fetch-result'
 
 /**
  * Fetches run with `async: true`: queued, run in the background, kept as JSON files under
@@ -9,16 +9,9 @@ import type { ProxyResult } from './fetch-proxy'
  * A job belongs to the user who queued it; nobody else learns it exists.
  */
 
-export type FetchJobStatus = 'queued' | 'completed' | 'failed'
-
-export interface FetchJob {
-  jobId: string
+/** A job as stored: the answer's fields, and who may read it. */
+export interface FetchJob extends FetchJobAnswer {
   ownerId: string
-  status: FetchJobStatus
-  createdAt: string
-  completedAt?: string
-  result?: ProxyResult
-  error?: string
 }
 
 const JOB_ID = /^job_[0-9a-f]{24}$/
@@ -38,7 +31,7 @@ export function createFetchJobs(filesDir: string, now: () => Date) {
   }
 
   return {
-    async enqueue(ownerId: string, work: () => Promise<ProxyResult>): Promise<FetchJob> {
+    async enqueue(ownerId: string, work: () => Promise<FetchResponse>): Promise<FetchJob> {
       const job: FetchJob = {
         jobId: `job_${randomBytes(12).toString('hex')}`,
         ownerId,

@@ -1,3 +1,4 @@
+import type { FetchResponse } from '../../../contract/fetch-result'
 import { isPlainObject } from '../http/json-error'
 import { readFixture } from './fixture-pages'
 import type { AnsweredRoute } from './target-policy'
@@ -14,13 +15,6 @@ export interface ProxyRequest {
   headers: Record<string, string>
   body?: string
   async: boolean
-}
-
-export interface ProxyResult {
-  status: number
-  headers: Record<string, string>
-  body: unknown
-  durationMs: number
 }
 
 export type ProxyCheck = { ok: true; request: ProxyRequest } | { ok: false; message: string }
@@ -77,7 +71,7 @@ function readBody(text: string, contentType: string): unknown {
 export async function performProxyRequest(
   request: ProxyRequest,
   route: AnsweredRoute,
-): Promise<ProxyResult> {
+): Promise<FetchResponse> {
   const started = performance.now()
   if (route.kind === 'offline') {
     const echo = {

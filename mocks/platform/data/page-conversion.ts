@@ -1,31 +1,6 @@
 import { parseHTML } from 'linkedom'
 import TurndownService from 'turndown'
-
-/** Spec §3: the metadata a scrape gives. Missing facts are empty strings, never absent keys. */
-export interface PageMetadata {
-  title: string
-  description: string
-  url: string
-  domain: string
-  favicon: string
-  image: string
-  author: string
-  publishedTime: string
-  modifiedTime: string
-  type: string
-  siteName: string
-  locale: string
-  keywords: string[]
-}
-
-/** A page as the data API reads it: every format of a scrape, computed once. */
-export interface ConvertedPage {
-  markdown: string
-  html: string
-  metadata: PageMetadata
-  links: string[]
-  extract: { title: string; description: string; headings: string[]; text: string }
-}
+import type { ScrapeMetadata, ScrapeResult } from '../../../contract/scrape-result'
 
 /** Elements whose content is never reader-visible text. */
 const NON_CONTENT = 'script, style, noscript, template, iframe, svg'
@@ -90,7 +65,7 @@ function linksOf(document: Doc, base: string): string[] {
 }
 
 /** Parses HTML with linkedom and converts it with turndown: metadata, links, markdown, text. */
-export function convertHtml(html: string, pageUrl: string): ConvertedPage {
+export function convertHtml(html: string, pageUrl: string): ScrapeResult {
   // linkedom builds no body for a bare fragment: give it a document to live in.
   const whole = /<html[\s>]/i.test(html) ? html : `<!doctype html><html><body>${html}</body></html>`
   const { document } = parseHTML(whole)
@@ -115,7 +90,7 @@ export function convertHtml(html: string, pageUrl: string): ConvertedPage {
     (headings[0] ?? '')
   const description = metaContent(document, 'description', 'og:description', 'twitter:description')
   const iconHref = document.querySelector('link[rel~="icon"]')?.getAttribute('href')
-  const metadata: PageMetadata = {
+  const metadata: ScrapeMetadata = {
     title,
     description,
     url: url.href,
@@ -152,7 +127,7 @@ function escapeHtml(text: string): string {
 }
 
 /** A plain-text (or markdown) page: the text is its own markdown; its first line names it. */
-export function convertText(text: string, pageUrl: string): ConvertedPage {
+export function convertText(text: string, pageUrl: string): ScrapeResult {
   const url = new URL(pageUrl)
   const lines = text.split('\n').map((line) => line.trim())
   const title = (lines.find(Boolean) ?? '').replace(/^#+\s*/, '')

@@ -1,6 +1,7 @@
+import type { ScrapeResult } from '../../../contract/scrape-result'
 import { readFixture } from './fixture-pages'
 import { offlineHtml } from './offline-page'
-import { type ConvertedPage, convertHtml, convertText } from './page-conversion'
+import { convertHtml, convertText } from './page-conversion'
 import type { AnsweredRoute } from './target-policy'
 
 /** A page's bytes as text, with the type that says how to read them. */
@@ -52,7 +53,7 @@ export function mediaType(contentType: string): string {
 }
 
 /** HTML is parsed and converted; JSON is pretty-printed text; anything else is read as text. */
-export function convertPage(source: PageSource): ConvertedPage {
+export function convertPage(source: PageSource): ScrapeResult {
   const type = mediaType(source.contentType)
   if (type === 'text/html' || type === 'application/xhtml+xml') {
     return convertHtml(source.body, source.url)

@@ -1,4 +1,4 @@
-/** Spec §7.5 extract calls: `chunking` splits the text into pieces of at most `chunkSize`. */
+/** docs/product/calls.md#platform-calls extract calls: `chunking` splits the text into pieces of at most `chunkSize`. */
 export const DEFAULT_CHUNK_SIZE = 1000
 export const MIN_CHUNK_SIZE = 50
 export const MAX_CHUNK_SIZE = 100_000

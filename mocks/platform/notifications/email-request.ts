@@ -1,9 +1,6 @@
 import addressparser from 'nodemailer/lib/addressparser'
 import * as v from 'valibot'
-import {
-  EMAIL_FIELDS_REQUIRED,
-  hasRequiredEmailFields,
-} from '../../../src/platform/notifications/email-rules'
+import { EMAIL_FIELDS_REQUIRED, hasRequiredEmailFields } from '../../../contract/email-rules'
 import { storableText, textProblem, validate } from '../http/input-schema'
 import { isPlainObject } from '../http/json-error'
 

@@ -1,19 +1,7 @@
-import type { Metadata } from './realtime-protocol'
+import type { PresenceUser } from '../../../contract/realtime-frames'
 
 /** One socket's membership of a channel (times: epoch ms on the platform clock). */
-export interface Membership {
-  userId: string
-  metadata: Metadata
-  joinedAt: number
-  lastSeen: number
-}
-
-export interface PresenceUser {
-  userId: string
-  metadata: Metadata
-  joinedAt: number
-  lastSeen: number
-}
+export type Membership = PresenceUser
 
 /**
  * The channel's users: one entry per user however many sockets they hold (two tabs are one

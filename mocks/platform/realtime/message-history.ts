@@ -1,8 +1,8 @@
+import type { RealtimeMessage } from '../../../contract/realtime-frames'
 import type { AccessClaims } from '../auth/access-token'
 import { asRequestRole, type RequestRole } from '../rest/request-role'
 import type { SqlExecutor, SqlStore } from '../store/sql-store'
 import type { HistoryBound, HistoryQuery } from './history-query'
-import type { ChannelMessage } from './realtime-protocol'
 
 interface MessageRow {
   id: string
@@ -14,7 +14,7 @@ interface MessageRow {
   created_at: Date | string
 }
 
-function messageOf(row: MessageRow): ChannelMessage {
+function messageOf(row: MessageRow): RealtimeMessage {
   const metadata = row.metadata
   return {
     id: row.id,
@@ -59,7 +59,7 @@ export function createMessageHistory(store: SqlStore) {
   }
 
   return {
-    async save(claims: AccessClaims, message: ChannelMessage): Promise<void> {
+    async save(claims: AccessClaims, message: RealtimeMessage): Promise<void> {
       await asRequestRole(store, { role: 'authenticated', claims }, (tx) =>
         tx.query(
           `insert into realtime_messages (id, channel, type, data, user_id, metadata, created_at)
@@ -81,7 +81,7 @@ export function createMessageHistory(store: SqlStore) {
      * Oldest first. With only `start`, the first `limit` messages after it; otherwise the
      * latest `limit` up to `end` (what a chat view pages backwards through).
      */
-    list(caller: RequestRole, query: HistoryQuery): Promise<ChannelMessage[]> {
+    list(caller: RequestRole, query: HistoryQuery): Promise<RealtimeMessage[]> {
       return asRequestRole(
         store,
         caller,
@@ -106,5 +106,3 @@ export function createMessageHistory(store: SqlStore) {
     },
   }
 }
-
-export type MessageHistory = ReturnType<typeof createMessageHistory>

@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import type { PresenceUser, RealtimeMessage } from '../../../contract/realtime-frames'
 import type { AccessClaims } from '../auth/access-token'
 import { databaseInputError } from '../http/database-error'
 import type { PlatformDeps } from '../platform-deps'
-import {
-  createPresenceThrottle,
-  type Membership,
-  type PresenceUser,
-  presenceUsers,
-} from './channel-presence'
+import { createPresenceThrottle, type Membership, presenceUsers } from './channel-presence'
 import { createMessageHistory } from './message-history'
 import {
-  type ChannelMessage,
   type ClientRequest,
   type PublishRequest,
   parseClientFrame,
@@ -90,14 +85,14 @@ export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOption
     },
   )
 
-  function fanOut(message: ChannelMessage): void {
+  function fanOut(message: RealtimeMessage): void {
     const frame = serverFrame('message', { ...message })
     for (const peer of membersOf(message.channel)) deliver(peer, frame)
   }
 
   /** Stores the message as its author (RLS checks the author is the caller), then fans out. */
-  async function record(claims: AccessClaims, request: PublishRequest): Promise<ChannelMessage> {
-    const message: ChannelMessage = {
+  async function record(claims: AccessClaims, request: PublishRequest): Promise<RealtimeMessage> {
+    const message: RealtimeMessage = {
       id: newMessageId(),
       channel: request.channel,
       type: request.messageType,
@@ -142,7 +137,7 @@ export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOption
     switch (request.type) {
       // Answers first, then the presence frames they cause.
       case 'ping': {
-        deliver(peer, serverFrame('pong'))
+        deliver(peer, serverFrame('pong', {}))
         const at = nowMs()
         for (const [channel, membership] of peer.memberships) {
           membership.lastSeen = at
@@ -159,7 +154,7 @@ export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOption
         leave(peer, request.channel)
         return
       case 'publish': {
-        let message: ChannelMessage
+        let message: RealtimeMessage
         try {
           message = await record(claims, request)
         } catch (error) {
@@ -256,7 +251,7 @@ export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOption
     },
 
     /** Publishes as `claims` (the HTTP route): stored, then fanned out to the channel. */
-    async publish(claims: AccessClaims, request: PublishRequest): Promise<ChannelMessage> {
+    async publish(claims: AccessClaims, request: PublishRequest): Promise<RealtimeMessage> {
       const message = await record(claims, request)
       fanOut(message)
       return message

@@ -21,7 +21,7 @@ export const realtimeMigrations: Migration[] = [
       create index realtime_messages_channel_seq on realtime_messages (channel, seq);
       create index realtime_messages_channel_created on realtime_messages (channel, created_at);
       alter table realtime_messages enable row level security;
-      -- Every channel of the project is open to every signed-in user (DESIGN §3).
+      -- Every channel of the project is open to every signed-in user (docs/wire-contract.md).
       create policy realtime_messages_read on realtime_messages for select to authenticated
         using (true);
       create policy realtime_messages_insert on realtime_messages for insert to authenticated

@@ -1,25 +1,17 @@
 import * as v from 'valibot'
+import {
+  INVALID_JSON_MESSAGE,
+  type Metadata,
+  type ServerFrame,
+} from '../../../contract/realtime-frames'
 import { boundedJson, fields, plainObject, storableText, validate } from '../http/input-schema'
 import { isPlainObject } from '../http/json-error'
 
 /**
- * The realtime wire as the server reads it (DESIGN §3): frames are JSON `{type, payload}`.
+ * The realtime wire as the server reads it (contract/realtime-frames.ts).
  * Client frames are checked here (valibot), so the hub only ever sees well-formed requests,
  * and nothing the database would refuse.
  */
-
-export type Metadata = Record<string, unknown>
-
-/** A message of a channel, as sent live and kept in history (timestamp: epoch ms). */
-export interface ChannelMessage {
-  id: string
-  channel: string
-  type: string
-  data: unknown
-  timestamp: number
-  userId: string
-  metadata: Metadata
-}
 
 export interface PublishRequest {
   channel: string
@@ -38,11 +30,12 @@ export type Refusal = { error: string; channel?: string }
 
 export const MAX_CHANNEL_LENGTH = 200
 export const MAX_TYPE_LENGTH = 100
-/** Spec §5: "Realtime messages must be valid JSON". */
-export const INVALID_JSON = 'Realtime messages must be valid JSON'
 
 /** One server frame, serialised once so a broadcast reuses the same string for every socket. */
-export function serverFrame(type: string, payload: Record<string, unknown> = {}): string {
+export function serverFrame<T extends ServerFrame['type']>(
+  type: T,
+  payload: Extract<ServerFrame, { type: T }>['payload'],
+): string {
   return JSON.stringify({ type, payload })
 }
 
@@ -140,7 +133,7 @@ export function parseClientFrame(text: string): ClientRequest | Refusal {
   try {
     frame = JSON.parse(text)
   } catch {
-    return { error: INVALID_JSON }
+    return { error: INVALID_JSON_MESSAGE }
   }
   return requestOf(frame)
 }

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import { MAX_FRAME_CHARS, type RealtimeHub } from './realtime-hub'
 
-/** Where the socket is served on the local server: the root (DESIGN §3) or /realtime. */
+/** Where the socket is served on the local server: the root (docs/wire-contract.md) or /realtime. */
 const SOCKET_PATHS = new Set(['/', '/realtime'])
 
 /**

@@ -1,20 +1,15 @@
 import type { ApiKeyCipher } from '../crypto/api-key-cipher'
 
 /**
- * Columns sealed at rest. The database seals them on every write (migration 4); the table API
- * opens them again for their owner, so they read back as the plaintext the owner wrote.
+ * Opens sealed columns again for their reader, so they read back as the plaintext written.
+ * The database seals them on every write; which columns those are, it says itself through its
+ * `platform_seal` triggers (docs/security.md).
  */
-const SEALED: Record<string, readonly string[]> = { user_api_keys: ['api_key_encrypted'] }
-
 export function createColumnCrypto(cipher: ApiKeyCipher) {
   return {
-    /** Whether `table` has sealed columns (most do not: their rows pass through as they are). */
-    hasEncrypted: (table: string) => Object.hasOwn(SEALED, table),
-    openRow(table: string, row: Record<string, unknown>): Record<string, unknown> {
-      const columns = SEALED[table]
-      if (!columns) return row
+    openRow(row: Record<string, unknown>, sealed: readonly string[]): Record<string, unknown> {
       const opened = { ...row }
-      for (const column of columns) {
+      for (const column of sealed) {
         const value = opened[column]
         if (typeof value !== 'string') continue
         try {

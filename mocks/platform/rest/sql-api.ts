@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
+import type { AccessTokens } from '../auth/access-token'
 import { callerOf } from '../auth/caller'
 import { BodyTooDeepError, isPlainObject, jsonResponse, readJson } from '../http/json-error'
-import type { SqlExecutor } from '../store/sql-store'
+import type { SqlExecutor, SqlStore } from '../store/sql-store'
 import { asRequestRole, type RequestRole } from './request-role'
-import type { RestDeps } from './rest-api'
 import { RestError, restErrorResponse } from './rest-error'
 import { assertDataStatement, assertParams } from './sql-guard'
 
@@ -14,12 +14,20 @@ interface Statement {
   params: unknown[]
 }
 
+/** What `/sql` and `/batch` need of the platform (the table API's deps include them). */
+interface SqlApiDeps {
+  store: SqlStore
+  accessTokens: AccessTokens
+  projectId: string
+  log: (line: string) => void
+}
+
 /**
  * `POST /sql {query, params}` → `{rows}` and `POST /batch {statements, mode}` →
  * `{results: [{rows}]}`. Both run under the caller's role, so row-level security holds; a
  * batch is one transaction (all or nothing), and mode `read` makes it read-only.
  */
-export function sqlApi(deps: RestDeps) {
+export function sqlApi(deps: SqlApiDeps) {
   const api = new Hono()
 
   const run = async (

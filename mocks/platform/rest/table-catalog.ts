@@ -1,20 +1,22 @@
+import { PLATFORM_TABLES } from '../store/platform-tables'
 import type { SqlStore } from '../store/sql-store'
 import { RestError } from './rest-error'
+import { readSealedColumns } from './sealed-columns'
 
-/** The tables the REST API exposes; the platform's own auth tables are not among them. */
-export const EXPOSED_TABLES = [
-  'ai_models',
-  'user_api_keys',
-  'chat_messages',
-  'prompts',
-  'prompt_ratings',
-  'user_prompt_deletions',
-  'quick_prompts',
-] as const
+/** What the table API knows of one exposed table. */
+export interface ExposedTable {
+  columns: Set<string>
+  /** Columns the database seals at rest, which the API opens for their reader. */
+  sealed: readonly string[]
+}
 
-/** Columns per exposed table, read once from the database itself (its schema cache). */
+/**
+ * The tables the REST API exposes, read once from the database itself (its schema cache), as
+ * PostgREST does: every table and view of the schema but the platform's own, so the app's
+ * migrations alone decide, and its grants and row-level security decide who sees what.
+ */
 export function createTableCatalog(store: SqlStore) {
-  let cache: Promise<Map<string, Set<string>>> | undefined
+  let cache: Promise<Map<string, ExposedTable>> | undefined
   const load = async () => {
     // pg_catalog, not information_schema: the latter hides columns the serving role has no
     // privilege on, and that role reaches the app's tables only as anon or authenticated.
@@ -22,31 +24,37 @@ export function createTableCatalog(store: SqlStore) {
       `select c.relname as table_name, a.attname as column_name
        from pg_catalog.pg_attribute a
        join pg_catalog.pg_class c on c.oid = a.attrelid
-       where c.relnamespace = current_schema()::regnamespace and c.relname = any($1::text[])
+       where c.relnamespace = current_schema()::regnamespace
+         and c.relkind in ('r', 'p', 'v', 'm') and not (c.relname = any($1::text[]))
          and a.attnum > 0 and not a.attisdropped`,
-      [[...EXPOSED_TABLES]],
+      [[...PLATFORM_TABLES]],
     )
-    const tables = new Map<string, Set<string>>()
+    const sealed = await readSealedColumns(store)
+    const tables = new Map<string, ExposedTable>()
     for (const row of rows) {
-      if (!tables.has(row.table_name)) tables.set(row.table_name, new Set())
-      tables.get(row.table_name)!.add(row.column_name)
+      let table = tables.get(row.table_name)
+      if (!table) {
+        table = { columns: new Set(), sealed: sealed.get(row.table_name) ?? [] }
+        tables.set(row.table_name, table)
+      }
+      table.columns.add(row.column_name)
     }
     return tables
   }
   return {
-    async columns(table: string): Promise<Set<string>> {
+    async table(name: string): Promise<ExposedTable> {
       cache ??= load()
-      const columns = (await cache).get(table)
-      if (!columns) {
+      const table = (await cache).get(name)
+      if (!table) {
         throw new RestError(
           404,
           'PGRST205',
-          `Could not find the table 'public.${table}' in the schema cache`,
+          `Could not find the table 'public.${name}' in the schema cache`,
           null,
           null,
         )
       }
-      return columns
+      return table
     },
   }
 }

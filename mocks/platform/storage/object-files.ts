@@ -40,5 +40,3 @@ export function createObjectFiles(filesDir: string, projectId: string) {
     },
   }
 }
-
-export type ObjectFiles = ReturnType<typeof createObjectFiles>

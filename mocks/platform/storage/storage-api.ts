@@ -1,15 +1,11 @@
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import {
-  detectFileType,
-  isExecutableType,
-  withExtension,
-} from '../../../src/platform/storage/file-type'
+import { detectFileType, isExecutableType, withExtension } from '../../../contract/file-type'
 import {
   exceedsUploadLimit,
   fileTooLargeMessage,
   MAX_UPLOAD_BYTES,
-} from '../../../src/platform/storage/upload-limit'
+} from '../../../contract/upload-limit'
 import { callerOf } from '../auth/caller'
 import { apiError, isPlainObject, readJson } from '../http/json-error'
 import type { PlatformDeps } from '../platform-deps'

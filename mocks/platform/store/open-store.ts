@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { migrate } from './migrations'
+import type { AppSchema } from './app-schema'
+import { migrate } from './migrate'
 import { openPgliteStore } from './pglite-store'
 import { openPostgresStore } from './postgres-store'
-import { seed } from './seed'
 import { servingSessionSetup } from './serving-session'
 import { SERVING_ROLE, type SqlStore } from './sql-store'
 
@@ -22,13 +22,16 @@ export interface StoreOptions {
   schema?: string
   /** PostgreSQL: the password of `platform_authenticator`, when the server asks for one. */
   servingPassword?: string
-  /** The key the database seals API keys with (`sealingKey(secret)`); without it none can be written. */
+  /** The key the database seals columns with (`sealingKey(secret)`); without it none can be written. */
   sealingKey?: Uint8Array
+  /** The app's migrations and seed (this repository's are in db/); none: the platform alone. */
+  app?: AppSchema
 }
 
 /**
- * Opens the configured database, brings its schema up to date and seeds it as the owner, then
- * serves as `platform_authenticator`, which is no superuser (docs/security.md).
+ * Opens the configured database, brings the platform's schema and then the app's up to date,
+ * seeds the app's data as the owner, then serves as `platform_authenticator`, which is no
+ * superuser (docs/security.md).
  */
 export async function openStore(options: StoreOptions): Promise<SqlStore> {
   const pgliteDir = options.dataDir ? path.join(options.dataDir, 'db') : undefined
@@ -43,8 +46,9 @@ export async function openStore(options: StoreOptions): Promise<SqlStore> {
       })
     : await openPgliteStore(pgliteDir)
   try {
-    await migrate(store)
-    await seed(store)
+    await migrate(store, options.app)
+    const seed = options.app?.seed
+    if (seed) await store.asOwner((tx) => seed(tx))
     const owner = await store.asOwner(async (tx) => {
       const { rows } = await tx.query<{ name: string }>('select current_user as name')
       return rows[0]!.name

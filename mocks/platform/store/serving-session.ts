@@ -2,9 +2,9 @@ import { SERVING_ROLE } from './sql-store'
 
 /**
  * What the platform's serving session holds that nothing else may: the key the database seals
- * API keys with (migration 4), in a temporary table owned by the serving role. Temporary, so
- * it is never in a table, a dump or a setting a caller could read; the request roles have no
- * privilege on it, and `owner` (the sealing trigger's owner) is granted to read it.
+ * columns with (`platform_seal`, migration 5), in a temporary table owned by the serving role.
+ * Temporary, so it is never in a table, a dump or a setting a caller could read; the request
+ * roles have no privilege on it, and `owner` (the sealing function's owner) may read it.
  */
 export function servingSessionSetup(sealingKey: Uint8Array | undefined, owner: string): string[] {
   if (!sealingKey) return []

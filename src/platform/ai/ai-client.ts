@@ -30,7 +30,7 @@ function requireText(value: unknown, message: string): string {
   return value
 }
 
-/** The AI calls of the platform (spec §7.5), with the client-side rules of spec §5. */
+/** The AI calls of the platform (docs/product/calls.md#platform-calls), with the client-side rules of docs/product/validation.md */
 export function createAiClient(context: PlatformContext) {
   const base = `/api/ai/${encodeURIComponent(context.projectId)}`
 

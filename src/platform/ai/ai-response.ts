@@ -1,12 +1,12 @@
+import type { TokenUsage } from '../../../contract/ai-text'
 import { AIError } from '../errors'
-import type { TokenUsage } from './stream-parser'
 
 type Shape = Record<string, unknown>
 
 const isRecord = (value: unknown): value is Shape =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** Spec §8.3: an AI answer without the fields its call promises is an error, never a guess. */
+/** docs/product/errors.md#platform-errors: an AI answer without the fields its call promises is an error, never a guess. */
 export function invalidResponse(missing: string, body: unknown): AIError {
   return new AIError(`Invalid response format: missing ${missing}`, { details: body })
 }

@@ -1,6 +1,5 @@
-import type { TokenUsage } from './stream-parser'
-
-export type { TokenUsage }
+import type { ObjectOutput } from '../../../contract/ai-object'
+import type { TextSource, TokenUsage } from '../../../contract/ai-text'
 
 export type MessageRole = 'system' | 'user' | 'assistant'
 
@@ -23,17 +22,11 @@ export interface TextOptions {
   signal?: AbortSignal
 }
 
-export interface Source {
-  id: string
-  url: string
-  title: string
-}
-
 export interface TextResult {
   text: string
   usage: TokenUsage
   finishReason: string
-  sources?: Source[]
+  sources?: TextSource[]
 }
 
 export interface StreamResult extends TextResult {
@@ -41,8 +34,6 @@ export interface StreamResult extends TextResult {
   /** Every `2:` item (status and partial objects), in arrival order. */
   data: unknown[]
 }
-
-export type ObjectOutput = 'object' | 'array' | 'enum' | 'no-schema'
 
 export interface ObjectOptions {
   prompt: string

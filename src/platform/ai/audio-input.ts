@@ -10,7 +10,7 @@ export function bytesToBase64(bytes: Uint8Array): string {
 }
 
 /**
- * Spec §5: audio is a string (sent as is: base64, a data: URL or an http(s) URL), a list of
+ * docs/product/validation.md: audio is a string (sent as is: base64, a data: URL or an http(s) URL), a list of
  * byte values, or bytes (Uint8Array, a Node Buffer, ArrayBuffer), which go out as base64.
  * Anything else is 'Unsupported audio input type'.
  */

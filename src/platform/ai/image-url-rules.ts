@@ -4,7 +4,7 @@ export const MAX_IMAGES = 16
 const SUPPORTED_PATH = /\.(jpe?g|png|gif|webp)$/i
 
 /**
- * Spec §5: an image URL must parse, use HTTPS and name a jpg, jpeg, png, gif or webp file.
+ * docs/product/validation.md: an image URL must parse, use HTTPS and name a jpg, jpeg, png, gif or webp file.
  * The extension is read from the path, so signed URLs with a query string still pass.
  */
 export function checkImageUrl(value: string): void {

@@ -1,11 +1,6 @@
-/** Token counts of one generation. */
-export interface TokenUsage {
-  promptTokens: number
-  completionTokens: number
-  totalTokens: number
-}
+import type { TokenUsage } from '../../../contract/ai-text'
 
-/** What one line of the AI text stream means (DESIGN §3). */
+/** What one line of the AI text stream means (contract/ai-text.ts). */
 export type StreamEvent =
   | { type: 'start'; messageId: string }
   | { type: 'text'; text: string }
@@ -111,5 +106,3 @@ export function createStreamParser() {
     },
   }
 }
-
-export type StreamParser = ReturnType<typeof createStreamParser>

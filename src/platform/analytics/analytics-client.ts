@@ -4,7 +4,7 @@ import { resolveAttribution } from './attribution'
 import { createEventQueue, type QueuedEvent } from './event-queue'
 import { touchSession } from './session'
 
-/** Spec §9: a batch goes out at 10 events, or 3 s after the first one queued. */
+/** docs/product/limits.md: a batch goes out at 10 events, or 3 s after the first one queued. */
 export const BATCH_SIZE = 10
 export const FLUSH_DELAY_MS = 3000
 /** The platform takes at most 100 events per request. */
@@ -28,7 +28,7 @@ export interface AnalyticsUser {
 }
 
 /**
- * Analytics (spec §3, §4, §9): events with session, page and attribution, batched, persisted
+ * Analytics (docs/product/data.md, docs/product/behaviour.md, docs/product/limits.md): events with session, page and attribution, batched, persisted
  * and retried until the platform accepts them. Do-not-track switches it off for good.
  */
 export function createAnalyticsClient(context: PlatformContext, options: AnalyticsOptions = {}) {

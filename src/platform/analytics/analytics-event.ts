@@ -1,6 +1,6 @@
 import type { Attribution } from './attribution'
 
-/** Spec §9: every string of an event is cut to 256 characters. */
+/** docs/product/limits.md: every string of an event is cut to 256 characters. */
 export const MAX_STRING_LENGTH = 256
 
 /** Cuts every string, however deep, to 256 characters; other values pass unchanged. */
@@ -36,7 +36,7 @@ function pathnameOf(href: string): string {
 }
 
 /**
- * The full event of spec §3. Custom data comes first so it can add fields but never overwrite
+ * The full event of docs/product/data.md Custom data comes first so it can add fields but never overwrite
  * the standard ones (a `type` inside data does not relabel the event).
  */
 export function buildEvent(

@@ -2,7 +2,7 @@ import type { KeyValueStorage } from '../types'
 import { type Channel, classifyChannel } from './channel'
 
 /**
- * Where the visitor came from: UTM tags and channel, persisted locally (spec §9).
+ * Where the visitor came from: UTM tags and channel, persisted locally (docs/product/limits.md).
  *
  * Model: last non-direct touch. A landing that carries UTM tags or comes from another site
  * replaces the stored attribution; a direct landing (typed address, bookmark, reload, in-site

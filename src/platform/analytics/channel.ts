@@ -1,5 +1,5 @@
 /**
- * Marketing channel of a visit (spec §9): Paid Search, Email, Social, Referral, Display,
+ * Marketing channel of a visit (docs/product/limits.md): Paid Search, Email, Social, Referral, Display,
  * Affiliate, Organic Search or Direct. Pure: UTM tags decide first; without tags the referrer
  * decides; with neither the visit is Direct.
  */

@@ -1,6 +1,6 @@
 import type { KeyValueStorage } from '../types'
 
-/** Spec §3/§9: a session `sess_…` with startedAt and lastActivityAt, ended by 30 min idle. */
+/** docs/product/data.md, docs/product/limits.md: a session `sess_…` with startedAt and lastActivityAt, ended by 30 min idle. */
 export interface AnalyticsSession {
   id: string
   /** Milliseconds since the epoch. */

@@ -1,14 +1,11 @@
+import type { FetchJob, FetchJobQueued, FetchResponse } from '../../../contract/fetch-result'
+import type { ScrapeFormat, ScrapeResult } from '../../../contract/scrape-result'
 import { AuthError, DataError, NetworkError, PlatformError } from '../errors'
 import type { RequestOptions } from '../http-client'
 import type { PlatformContext } from '../platform-context'
 import type {
   ExtractOptions,
-  FetchJob,
-  FetchJobQueued,
   FetchRequest,
-  FetchResponse,
-  ScrapeFormat,
-  ScrapeResult,
   ScreenshotOptions,
   SearchOptions,
   SearchResult,
@@ -74,7 +71,7 @@ export function createDataClient(context: PlatformContext) {
     return textOrChunks(await post('/extract-from-blob', form))
   }
 
-  /** All formats unless `formats` names some; metadata keys come back as spec §3 spells them. */
+  /** All formats unless `formats` names some; metadata keys come back as docs/product/data.md spells them. */
   async function scrape(
     url: string,
     options: { formats?: ScrapeFormat[] } = {},

@@ -1,38 +1,4 @@
-/** What the data calls take and give (spec §3 "Scrape gives…", §7.5). */
-
-export type ScrapeFormat = 'markdown' | 'html' | 'links' | 'metadata' | 'extract'
-
-export interface ScrapeMetadata {
-  title: string
-  description: string
-  url: string
-  domain: string
-  favicon: string
-  image: string
-  author: string
-  publishedTime: string
-  modifiedTime: string
-  type: string
-  siteName: string
-  locale: string
-  keywords: string[]
-}
-
-export interface ScrapeExtract {
-  title: string
-  description: string
-  headings: string[]
-  text: string
-}
-
-/** Every format; a scrape with `formats` carries only the ones asked for. */
-export interface ScrapeResult {
-  markdown: string
-  html: string
-  metadata: ScrapeMetadata
-  links: string[]
-  extract: ScrapeExtract
-}
+/** What the data calls take, and the answers only the SDK reads (shared ones: contract/). */
 
 export interface ExtractOptions {
   chunking?: boolean
@@ -54,31 +20,9 @@ export interface FetchRequest {
   body?: unknown
 }
 
-export interface FetchResponse {
-  status: number
-  headers: Record<string, string>
-  /** Parsed JSON when the answer was JSON, else its text. */
-  body: unknown
-  durationMs: number
-}
-
-export interface FetchJobQueued {
-  status: 'queued'
-  jobId: string
-}
-
-export interface FetchJob {
-  jobId: string
-  status: 'queued' | 'completed' | 'failed'
-  createdAt: string
-  completedAt?: string
-  result?: FetchResponse
-  error?: string
-}
-
 export interface SearchOptions {
   location?: string
-  /** Interface language; 'en' when omitted (spec §9). */
+  /** Interface language; 'en' when omitted (docs/product/limits.md). */
   hl?: string
   /** 'nws' for news, 'isch' for images. */
   tbm?: 'nws' | 'isch'

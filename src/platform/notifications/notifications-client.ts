@@ -1,6 +1,6 @@
+import { EMAIL_FIELDS_REQUIRED, hasRequiredEmailFields } from '../../../contract/email-rules'
 import { NotificationsError, PlatformError, ValidationError } from '../errors'
 import type { PlatformContext } from '../platform-context'
-import { EMAIL_FIELDS_REQUIRED, hasRequiredEmailFields } from './email-rules'
 
 export interface SendEmailParams {
   to: string | string[]
@@ -20,7 +20,7 @@ export interface SendEmailResult {
 
 export const INVALID_EMAIL_RESPONSE = 'Invalid response format: missing success'
 
-/** The notifications calls of spec §7.5: e-mail through `/api/notifications/{projectId}/email`. */
+/** The notifications calls of docs/product/calls.md#platform-calls: e-mail through `/api/notifications/{projectId}/email`. */
 export function createNotificationsClient(context: PlatformContext) {
   const base = `/api/notifications/${encodeURIComponent(context.projectId)}`
 

@@ -1,8 +1,13 @@
 import { createActor } from 'xstate'
-import { type RealtimeEmitted, realtimeMachine } from '../../machines/realtime.machine'
+import {
+  INVALID_JSON_MESSAGE,
+  type Metadata,
+  type PresenceUser,
+  type RealtimeMessage,
+} from '../../../contract/realtime-frames'
 import { RealtimeError } from '../errors'
 import type { PlatformContext } from '../platform-context'
-import type { Metadata, PresenceUser, RealtimeMessage } from './realtime-frames'
+import { type RealtimeEmitted, realtimeMachine } from './realtime.machine'
 import { realtimeSocketUrl, socketActor } from './socket-actor'
 
 export type RealtimeStatus = 'disconnected' | 'connecting' | 'connected' | 'subscribed'
@@ -23,7 +28,7 @@ export interface HistoryOptions {
 /**
  * One channel of the project over its own WebSocket (as the hosted SDK does), run by the
  * realtime machine: reconnects with backoff, resubscribes, queues what is published while
- * offline. Failures are RealtimeError with the spec's messages (§8.3).
+ * offline. Failures are RealtimeError with the messages of docs/product/errors.md#platform-errors.
  */
 export interface RealtimeChannel {
   readonly name: string
@@ -58,7 +63,7 @@ function checkedData(data: unknown): unknown {
     // Only what survives JSON travels: functions, symbols and cycles are refused here.
     return JSON.parse(JSON.stringify(data))
   } catch {
-    throw new RealtimeError('Realtime messages must be valid JSON')
+    throw new RealtimeError(INVALID_JSON_MESSAGE)
   }
 }
 

@@ -1,3 +1,4 @@
+import type { Metadata, PresenceUser, RealtimeMessage } from '../../../contract/realtime-frames'
 import type { PlatformContext } from '../platform-context'
 import {
   type ChannelOptions,
@@ -5,13 +6,12 @@ import {
   type PresenceOptions,
   type RealtimeChannel,
 } from './realtime-channel'
-import type { Metadata, PresenceUser, RealtimeMessage } from './realtime-frames'
 
-export type { RealtimeChannel, RealtimeStatus } from './realtime-channel'
-export type { PresenceUser, RealtimeMessage } from './realtime-frames'
+export type { PresenceUser, RealtimeMessage } from '../../../contract/realtime-frames'
+export type { RealtimeChannel } from './realtime-channel'
 
 /**
- * The realtime calls of the platform (spec §7.5), shaped like the hosted SDK:
+ * The realtime calls of the platform (docs/product/calls.md#platform-calls), shaped like the hosted SDK:
  *
  * - `channel(name)` → a RealtimeChannel (one per name): subscribe, unsubscribe, publish,
  *   onMessage, onPresence, onError, getPresence, getMessages, isConnected, status.

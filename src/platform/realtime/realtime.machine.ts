@@ -4,19 +4,22 @@ import type {
   Metadata,
   PresenceUser,
   RealtimeMessage,
-  ServerEvent,
-} from '../platform/realtime/realtime-frames'
+} from '../../../contract/realtime-frames'
+import type { ServerEvent } from './server-events'
 
-/** Spec §9: subscribe, send and connection time-outs. */
+// The SDK's own connection machine: one channel's socket, reconnects, resubscriptions and the
+// outbox. The hosted SDK keeps this inside its client too; the app's machines never see it.
+
+/** Subscribe, send and connection time-outs (docs/product/limits.md). */
 export const CONNECT_TIMEOUT_MS = 10_000
 export const SUBSCRIBE_TIMEOUT_MS = 10_000
 export const SEND_TIMEOUT_MS = 10_000
-/** Spec §9: a ping every 25 s keeps idle sockets (and the proxies in between) alive. */
+/** A ping every 25 s keeps idle sockets (and the proxies in between) alive. */
 export const HEARTBEAT_INTERVAL_MS = 25_000
-/** Spec §9: reconnect waits 2^attempt seconds, at most 30 s, plus up to 1 s of jitter. */
+/** Reconnect waits 2^attempt seconds, at most 30 s, plus up to 1 s of jitter. */
 export const MAX_BACKOFF_S = 30
 
-/** The spec's realtime messages (§8.3), plus the one for a channel closed by its owner. */
+/** The realtime failure messages callers see (docs/product/errors.md, "Realtime"). */
 export const REALTIME_MESSAGES = {
   connectTimeout: 'WebSocket connection timeout',
   subscribeTimeout: 'Subscription timeout - no acknowledgment from server',
@@ -96,10 +99,6 @@ export type RealtimeEmitted =
   | { type: 'publish.failed'; ref: string; message: string }
   | { type: 'error'; message: string; details?: unknown }
 
-function notProvided(name: string): Error {
-  return new Error(`'${name}' not provided`)
-}
-
 const sendTimerId = (ref: string) => `send:${ref}`
 
 function publishFrame(context: RealtimeContext, message: OutgoingMessage): ClientFrame {
@@ -127,7 +126,7 @@ export const realtimeMachine = setup({
   actors: {
     /** Opens the socket on start, sends `socket.send` frames, closes it when stopped. */
     'open socket': fromCallback<SocketCommand>(() => {
-      throw notProvided('open socket')
+      throw new Error("'open socket' not provided")
     }),
   },
   actions: {
@@ -435,5 +434,3 @@ export const realtimeMachine = setup({
     },
   },
 })
-
-export type RealtimeMachine = typeof realtimeMachine

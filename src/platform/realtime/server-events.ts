@@ -1,44 +1,14 @@
+import type {
+  Metadata,
+  PresenceUser,
+  RealtimeMessage,
+  ServerFrame,
+} from '../../../contract/realtime-frames'
+
 /**
- * The realtime wire (DESIGN §3): every WebSocket frame is JSON `{type, payload}`. This module
- * holds the frame shapes and turns the server's frames into the events the realtime machine
- * understands.
+ * The server's realtime frames (contract/realtime-frames.ts) as the events the SDK's
+ * realtime machine understands.
  */
-
-export type Metadata = Record<string, unknown>
-
-/** One member of a channel, as the server reports it (times are epoch milliseconds). */
-export interface PresenceUser {
-  userId: string
-  metadata: Metadata
-  joinedAt: number
-  lastSeen: number
-}
-
-/** A message of a channel, live or from history (timestamp in epoch milliseconds). */
-export interface RealtimeMessage {
-  id: string
-  channel: string
-  type: string
-  data: unknown
-  timestamp: number
-  userId: string
-  metadata: Metadata
-}
-
-export type ClientFrame =
-  | { type: 'subscribe'; payload: { channel: string; userId: string | null; metadata: Metadata } }
-  | { type: 'unsubscribe'; payload: { channel: string } }
-  | {
-      type: 'publish'
-      payload: {
-        channel: string
-        type: string
-        data: unknown
-        userId: string | null
-        metadata: Metadata
-      }
-    }
-  | { type: 'ping'; payload: Record<string, never> }
 
 /** A server frame as a machine event: `server.<frame type>`. */
 export type ServerEvent =
@@ -81,7 +51,8 @@ export function serverEventFromFrame(raw: string): ServerEvent | null {
   if (!isObject(frame) || typeof frame.type !== 'string') return null
   const payload = isObject(frame.payload) ? frame.payload : {}
   const channel = text(payload.channel)
-  switch (frame.type) {
+  // Typed by the contract, so a frame renamed there fails to compile here.
+  switch (frame.type as ServerFrame['type']) {
     case 'subscribed':
       return { type: 'server.subscribed', channel }
     case 'unsubscribed':

@@ -1,7 +1,7 @@
 import { fromCallback } from 'xstate'
-import type { RealtimeEvent, SocketCommand } from '../../machines/realtime.machine'
 import type { PlatformContext, WebSocketConstructor } from '../platform-context'
-import { serverEventFromFrame } from './realtime-frames'
+import type { RealtimeEvent, SocketCommand } from './realtime.machine'
+import { serverEventFromFrame } from './server-events'
 
 const OPEN = 1
 

@@ -1,7 +1,8 @@
+import { detectFileType, SNIFF_LENGTH, withExtension } from '../../../contract/file-type'
+import { exceedsUploadLimit, fileTooLargeMessage } from '../../../contract/upload-limit'
 import { keysToCamel } from '../case-conversion'
 import { StorageError, ValidationError } from '../errors'
 import type { PlatformContext } from '../platform-context'
-import { detectFileType, SNIFF_LENGTH, withExtension } from './file-type'
 import {
   asStorageError,
   INVALID_DOWNLOAD_RESPONSE,
@@ -9,7 +10,6 @@ import {
   parseJsonOrNull,
   uploadErrorFor,
 } from './storage-errors'
-import { exceedsUploadLimit, fileTooLargeMessage } from './upload-limit'
 import { sendWithFetch, sendWithXhr, type XhrConstructor } from './upload-transport'
 
 export type UploadInput = Blob | ArrayBuffer | Uint8Array
@@ -52,7 +52,7 @@ function isUploadInput(file: unknown): file is UploadInput {
   return file instanceof Blob || file instanceof ArrayBuffer || file instanceof Uint8Array
 }
 
-/** The storage calls of spec §7.5: upload, download and remove under `/api/storage/{projectId}`. */
+/** The storage calls of docs/product/calls.md#platform-calls: upload, download and remove under `/api/storage/{projectId}`. */
 export function createStorageClient(context: PlatformContext) {
   const base = `/api/storage/${encodeURIComponent(context.projectId)}`
 
@@ -61,7 +61,7 @@ export function createStorageClient(context: PlatformContext) {
     path: string,
     options: UploadOptions = {},
   ): Promise<UploadResult> {
-    // Every rule is checked before a single byte leaves (spec §5).
+    // Every rule is checked before a single byte leaves (docs/product/validation.md).
     if (!isUploadInput(file)) throw new ValidationError('A file is required')
     if (!isNonEmptyString(path)) throw new ValidationError('Path must be a non-empty string')
     const blob = toBlob(file)

@@ -1,6 +1,6 @@
 import { AuthError, errorMessageFromBody, PlatformError, StorageError } from '../errors'
 
-/** Spec §8.3's storage messages, exactly. */
+/** The storage messages of docs/product/errors.md#platform-errors, exactly. */
 export const FILE_EXISTS = 'File already exists. Set upsert: true to overwrite.'
 export const INVALID_PARAMETERS = 'Invalid request parameters'
 export const UNSUPPORTED_FILE_TYPE = 'Unsupported file type'

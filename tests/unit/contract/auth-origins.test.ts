@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { isTrustedParentOrigin } from '../../../src/platform/trusted-origins'
+import { isAllowedRedirect, isTrustedParentOrigin } from '../../../contract/auth-origins'
 
 const AUTH_URL = 'https://auth.example.com/some/path'
 
@@ -29,4 +29,18 @@ test.each([
 test('a malformed auth URL trusts only local hosts', () => {
   expect(isTrustedParentOrigin('https://auth.example.com', 'not a url')).toBe(false)
   expect(isTrustedParentOrigin('http://localhost:3000', 'not a url')).toBe(true)
+})
+
+const OWN_ORIGIN = 'https://app.example.com'
+
+test.each([
+  ['https://app.example.com/chat?x=1', true],
+  ['http://localhost:5173/', true],
+  ['http://[::1]:3000/', true],
+  ['https://evil.example/', false],
+  ['https://user:pw@app.example.com/', false],
+  ['javascript:alert(1)', false],
+  ['/relative', false],
+])('redirect to %s → %s', (target, allowed) => {
+  expect(isAllowedRedirect(target, OWN_ORIGIN)).toBe(allowed)
 })

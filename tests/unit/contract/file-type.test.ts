@@ -1,9 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import {
-  detectFileType,
-  isExecutableType,
-  withExtension,
-} from '../../../../src/platform/storage/file-type'
+import { detectFileType, isExecutableType, withExtension } from '../../../contract/file-type'
 
 const bytes = (...values: Array<number | string>) =>
   Uint8Array.from(

@@ -4,7 +4,7 @@ import {
   fileTooLargeMessage,
   formatMegabytes,
   MAX_UPLOAD_BYTES,
-} from '../../../../src/platform/storage/upload-limit'
+} from '../../../contract/upload-limit'
 
 test('the limit is 50 MiB, inclusive', () => {
   expect(MAX_UPLOAD_BYTES).toBe(52_428_800)

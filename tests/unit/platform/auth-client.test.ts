@@ -97,7 +97,7 @@ describe('loginUrl', () => {
 })
 
 describe('readRedirect', () => {
-  test('reads tokens with defaults and strips exactly the spec §2.4 parameters', () => {
+  test('reads tokens with defaults and strips exactly docs/product/screens.md#auth-redirects parameters', () => {
     const { auth } = setup()
     const href =
       'http://app.test/chat?keep=1&access_token=A&refresh_token=R&token_type=Bearer&project_id=p' +

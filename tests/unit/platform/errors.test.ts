@@ -12,7 +12,7 @@ import {
   ValidationError,
 } from '../../../src/platform/errors'
 
-describe('error classes (spec §8.3)', () => {
+describe('error classes (docs/product/errors.md#platform-errors)', () => {
   test.each([
     [AuthError, 'AuthError', 'AUTH_ERROR', 401],
     [NetworkError, 'NetworkError', 'NETWORK_ERROR', 0],

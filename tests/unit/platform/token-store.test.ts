@@ -55,7 +55,7 @@ describe('token store', () => {
   })
 })
 
-describe('isAccessTokenExpired (30 s early, spec §9)', () => {
+describe('isAccessTokenExpired (30 s early, docs/product/limits.md)', () => {
   const expiresAtMs = (tokens.issued_at + tokens.expires_in) * 1000
 
   test('valid until 30 s before expiry', () => {

@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw'
 import { describe, expect, test } from 'vitest'
-import type { ChatTurn } from '../../../src/providers/chat-types'
+import type { ChatTurn } from '../../../src/domain/chat-types'
 import { CONVERSATION, useProviderUnderTest } from './provider-under-test'
 
 const URL = 'https://api.anthropic.com/v1/messages'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { readAppConfig } from '../../../src/app-config'
+import { readAppConfig } from '../../../src/app/config'
 import { DEFAULT_BASE_URLS } from '../../../src/providers/send-chat'
 
 const ORIGIN = 'http://localhost:3100'

@@ -1,5 +1,5 @@
 import { http } from 'msw'
-import type { ChatTurn, ProviderName } from '../../../src/providers/chat-types'
+import type { ChatTurn, ProviderName } from '../../../src/domain/chat-types'
 import { sendChat } from '../../../src/providers/send-chat'
 import { mswServer } from '../../support/msw-server'
 import { useProviderFakes } from './fakes-under-msw'

@@ -37,7 +37,7 @@ const queued = (storage: { getItem(key: string): string | null }) =>
     (item) => item.event,
   )
 
-describe('analytics events (spec §3)', () => {
+describe('analytics events (docs/product/data.md)', () => {
   test('an event carries every field of the spec plus its custom data', async () => {
     const received = logEndpoint()
     const h = analyticsHarness({
@@ -127,7 +127,7 @@ describe('analytics events (spec §3)', () => {
   })
 })
 
-describe('batching (spec §9: 10 events, 3 s)', () => {
+describe('batching (docs/product/limits.md: 10 events, 3 s)', () => {
   test('a lone event waits exactly 3 s', async () => {
     const received = logEndpoint()
     const h = analyticsHarness()
@@ -169,7 +169,7 @@ describe('batching (spec §9: 10 events, 3 s)', () => {
   })
 })
 
-describe('session (spec §3, §9: sess_ id, 30 minutes idle)', () => {
+describe('session (docs/product/data.md, docs/product/limits.md: sess_ id, 30 minutes idle)', () => {
   test('activity within 30 minutes keeps the session; a longer pause starts a new one', async () => {
     const received = logEndpoint()
     const h = analyticsHarness()
@@ -191,7 +191,7 @@ describe('session (spec §3, §9: sess_ id, 30 minutes idle)', () => {
   })
 })
 
-describe('attribution (spec §9: UTM and channel persisted locally)', () => {
+describe('attribution (docs/product/limits.md: UTM and channel persisted locally)', () => {
   test('a campaign landing is remembered on later pages and after a reload', async () => {
     const received = logEndpoint()
     const storage = memoryStorage()
@@ -231,7 +231,7 @@ describe('attribution (spec §9: UTM and channel persisted locally)', () => {
   })
 })
 
-describe('queue persistence and failed sends (spec §8.3: re-queued)', () => {
+describe('queue persistence and failed sends (docs/product/errors.md#platform-errors: re-queued)', () => {
   test('events not yet sent survive a reload and go out from the next page', async () => {
     const received = logEndpoint()
     const storage = memoryStorage()

@@ -19,7 +19,7 @@ function emailEndpoint(answer: () => Response) {
   return bodies
 }
 
-describe('sendEmail (spec §5, §7.5)', () => {
+describe('sendEmail (docs/product/validation.md, docs/product/calls.md#platform-calls)', () => {
   test('sends to, subject and text, and returns the success and message id', async () => {
     const bodies = emailEndpoint(() => HttpResponse.json({ success: true, message_id: 'mail_1' }))
     const result = await testClient().notifications.sendEmail({

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { createPlatformClient } from '../../../../src/platform/index'
 import type { WebSocketConstructor } from '../../../../src/platform/platform-context'
-import { serverEventFromFrame } from '../../../../src/platform/realtime/realtime-frames'
+import { serverEventFromFrame } from '../../../../src/platform/realtime/server-events'
 import { TEST_ORIGIN } from '../../../support/test-platform'
 
 /** A WebSocket the test plays the server of: it sees what the SDK sends and answers by hand. */

@@ -1,4 +1,4 @@
-import type { SqlStore } from './sql-store'
+import type { SqlExecutor } from '../mocks/platform/index'
 
 /** Current models of the three providers; kept up to date on every start. */
 export const seededModels = [
@@ -109,30 +109,31 @@ export const seededPrompts = [
   },
 ] as const
 
-/** Idempotent: models are upserted, community prompts inserted once (users may rate them). */
-export async function seed(store: SqlStore): Promise<void> {
-  await store.asOwner(async (tx) => {
-    for (const model of seededModels) {
-      await tx.query(
-        `insert into ai_models (id, name, description, provider) values ($1, $2, $3, $4)
-         on conflict (id) do update set name = excluded.name, description = excluded.description,
-           provider = excluded.provider`,
-        [model.id, model.name, model.description, model.provider],
-      )
-    }
-    await tx.query(
-      `insert into auth_users (id, email, display_name, created_at) values ($1, $2, $3, $4)
-       on conflict (id) do nothing`,
-      [COMMUNITY_USER.id, COMMUNITY_USER.email, COMMUNITY_USER.displayName, '2026-01-01T00:00:00Z'],
+/**
+ * Idempotent, run as the database's owner on every start: models are upserted, community
+ * prompts inserted once (users may rate them). The community user is a platform account.
+ */
+export async function seedApp(db: SqlExecutor): Promise<void> {
+  for (const model of seededModels) {
+    await db.query(
+      `insert into ai_models (id, name, description, provider) values ($1, $2, $3, $4)
+       on conflict (id) do update set name = excluded.name, description = excluded.description,
+         provider = excluded.provider`,
+      [model.id, model.name, model.description, model.provider],
     )
-    // Spaced a minute apart so "newest first" is a stable order.
-    for (const [index, prompt] of seededPrompts.entries()) {
-      const createdAt = new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString()
-      await tx.query(
-        `insert into prompts (id, user_id, title, content, type, is_public, is_active, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, '1', '0', $6, $6) on conflict (id) do nothing`,
-        [prompt.id, COMMUNITY_USER.id, prompt.title, prompt.content, prompt.type, createdAt],
-      )
-    }
-  })
+  }
+  await db.query(
+    `insert into auth_users (id, email, display_name, created_at) values ($1, $2, $3, $4)
+     on conflict (id) do nothing`,
+    [COMMUNITY_USER.id, COMMUNITY_USER.email, COMMUNITY_USER.displayName, '2026-01-01T00:00:00Z'],
+  )
+  // Spaced a minute apart so "newest first" is a stable order.
+  for (const [index, prompt] of seededPrompts.entries()) {
+    const createdAt = new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString()
+    await db.query(
+      `insert into prompts (id, user_id, title, content, type, is_public, is_active, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, '1', '0', $6, $6) on conflict (id) do nothing`,
+      [prompt.id, COMMUNITY_USER.id, prompt.title, prompt.content, prompt.type, createdAt],
+    )
+  }
 }

@@ -1,0 +1,7 @@
+import type { AppMigration } from '../../mocks/platform/index'
+import { appTables } from './app-tables'
+import { oneActiveSystemPrompt } from './one-active-system-prompt'
+import { sealedApiKeys } from './sealed-api-keys'
+
+/** The app's schema changes, in order. Add new ones at the end, with the next version. */
+export const appMigrations: AppMigration[] = [appTables, sealedApiKeys, oneActiveSystemPrompt]

@@ -1,0 +1,21 @@
+import type { Migration } from './migration'
+import type { SqlExecutor } from './sql-store'
+
+/** One of the app's migrations; its versions are the app's own, apart from the platform's. */
+export interface AppMigration extends Migration {
+  /**
+   * Before the app's schema moved out of the platform, this change shipped inside the
+   * platform's migration `legacyVersion`: a database whose ledger recorded that version
+   * already has it (docs/architecture.md, "The app's schema").
+   */
+  legacyVersion?: number
+}
+
+/**
+ * What an app brings to the platform: its migrations, run in order after the platform's own,
+ * and an idempotent seed, run on every start. Both run as the database's owner.
+ */
+export interface AppSchema {
+  migrations: readonly AppMigration[]
+  seed?: (db: SqlExecutor) => Promise<void>
+}

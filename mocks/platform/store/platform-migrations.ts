@@ -1,0 +1,23 @@
+import { aiMigrations } from '../ai/ai-migrations'
+import { analyticsMigrations } from '../analytics/analytics-migrations'
+import { authMigrations } from '../auth/auth-migrations'
+import { notificationsMigrations } from '../notifications/notifications-migrations'
+import { realtimeMigrations } from '../realtime/realtime-migrations'
+import { storageMigrations } from '../storage/storage-migrations'
+import { coreMigrations } from './core-migrations'
+import type { Migration } from './migration'
+
+/**
+ * The platform's own schema. Every area owns its tables; versions are allotted per area (core
+ * 1–99, storage 100s, realtime 200s, notifications 300s, analytics 400s, ai 500s, auth 600s)
+ * so they never collide. The app's tables are not here: they come with the app (db/).
+ */
+export const platformMigrations: Migration[] = [
+  ...coreMigrations,
+  ...storageMigrations,
+  ...realtimeMigrations,
+  ...notificationsMigrations,
+  ...analyticsMigrations,
+  ...aiMigrations,
+  ...authMigrations,
+].sort((a, b) => a.version - b.version)

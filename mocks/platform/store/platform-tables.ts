@@ -1,0 +1,16 @@
+/**
+ * The platform's own tables, which its table API never exposes: whatever else the schema
+ * holds came with the app's migrations (docs/architecture.md, "The app's schema"). A test
+ * checks this list against what the platform's migrations create.
+ */
+export const PLATFORM_TABLES: readonly string[] = [
+  'schema_migrations',
+  'auth_users',
+  'auth_codes',
+  'auth_refresh_tokens',
+  'storage_objects',
+  'realtime_messages',
+  'email_outbox',
+  'analytics_events',
+  'ai_generated_speech',
+]

@@ -1,0 +1,14 @@
+import type { AppActors } from '../ui/app-actors'
+import { createAppActor } from './app-actor'
+import type { BrowserEnv } from './browser-env'
+import type { AppConfig } from './config'
+
+/** Starts the actor system and hands the views its app-wide actors. Called once by main.tsx. */
+export function startApp(config: AppConfig, env: BrowserEnv, fetchImpl?: typeof fetch): AppActors {
+  const app = createAppActor(config, env, fetchImpl)
+  app.start()
+  const { auth, theme, sharedPrompt } = app.getSnapshot().children
+  if (!auth || !theme || !sharedPrompt)
+    throw new Error('The app machine started without its actors')
+  return { app, auth, theme, sharedPrompt }
+}
