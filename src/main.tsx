@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { browserEnv } from './app/browser-env'
 import { APP_CONFIG_ELEMENT_ID, readAppConfig } from './app/config'
 import { startApp } from './app/start-app'
-import { App } from './ui/app'
+import { App } from './ui/shell/app'
 
 const config = readAppConfig(
   import.meta.env,

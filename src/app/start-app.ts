@@ -1,4 +1,4 @@
-import type { AppActors } from '../ui/app-actors'
+import type { AppActors } from '../ui/shell/app-actors'
 import { createAppActor } from './app-actor'
 import type { BrowserEnv } from './browser-env'
 import type { AppConfig } from './config'

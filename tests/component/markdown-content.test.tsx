@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { safeUrl } from '../../src/domain/safe-url'
-import { MarkdownContent } from '../../src/ui/markdown/markdown-content'
+import { MarkdownContent } from '../../src/ui/chat/markdown/markdown-content'
 
 describe('messages as markdown', () => {
   test('GFM: tables, task lists, strikethrough and autolinks', () => {

@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import { MarkdownContent } from '../../src/ui/markdown/markdown-content'
-import { renderMarkdown } from '../../src/ui/markdown/render-tokens'
+import { MarkdownContent } from '../../src/ui/chat/markdown/markdown-content'
+import { renderMarkdown } from '../../src/ui/chat/markdown/render-tokens'
 
-// More of what src/ui/markdown/render-tokens.tsx renders, beyond markdown-content.test.tsx.
+// More of what src/ui/chat/markdown/render-tokens.tsx renders, beyond markdown-content.test.tsx.
 const show = (text: string) => render(<MarkdownContent text={text} />).container
 
 describe('markdown rendering', () => {

@@ -3,7 +3,7 @@ import { vi } from 'vitest'
 import type { BrowserEnv } from '../../src/app/browser-env'
 import { startApp } from '../../src/app/start-app'
 import { DEFAULT_BASE_URLS } from '../../src/providers/send-chat'
-import { App } from '../../src/ui/app'
+import { App } from '../../src/ui/shell/app'
 import { TEST_ORIGIN, TEST_PROJECT_ID } from './test-platform'
 
 /**

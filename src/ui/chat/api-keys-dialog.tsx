@@ -1,0 +1,116 @@
+import { useSelector } from '@xstate/react'
+import { cx } from 'styled-system/css'
+import type { ActorRefFrom } from 'xstate'
+import type { ProviderName } from '../../domain/chat-types'
+import { type apiKeysMachine, KEY_PROVIDERS } from '../../machines/api-keys.machine'
+import { useSessionActors } from '../shell/app-actors'
+import { AppDialog } from '../shell/app-dialog'
+import { CheckIcon, EyeIcon, EyeOffIcon, ShieldIcon } from '../shell/icons'
+import { apiKeys } from './api-keys.recipe'
+import { ProviderBadge } from './provider-badge'
+
+const styles = apiKeys()
+
+import { button } from '../shell/button.recipe'
+
+type ApiKeysRef = ActorRefFrom<typeof apiKeysMachine>
+
+const PROVIDER_LABELS: Record<ProviderName, { label: string; placeholder: string }> = {
+  openai: { label: 'OpenAI', placeholder: 'sk-...' },
+  anthropic: { label: 'Anthropic', placeholder: 'sk-ant-...' },
+  google: { label: 'Google', placeholder: 'AIza...' },
+}
+
+/** Manage API Keys (docs/product/screens.md#api-keys-dialog): open while the picker machine runs its key manager. */
+export function ApiKeysDialog() {
+  const { modelPicker } = useSessionActors()
+  const keys = useSelector(modelPicker, (s) => s.children.apiKeys as ApiKeysRef | undefined)
+  return (
+    <AppDialog
+      open={!!keys}
+      onClose={() => modelPicker.send({ type: 'keys.close' })}
+      title="Manage API Keys"
+      description="One key per provider. Chats call the provider directly with your key."
+      closeLabel="Close"
+    >
+      {keys && KEY_PROVIDERS.map((p) => <KeyRow key={p} keys={keys} provider={p} />)}
+      <p className={styles.notice}>
+        <ShieldIcon width={16} height={16} className={styles.noticeIcon} />
+        Your API keys are encrypted and stored securely. They are only used to make requests to the
+        AI providers on your behalf.
+      </p>
+    </AppDialog>
+  )
+}
+
+function KeyRow({ keys, provider }: { keys: ApiKeysRef; provider: ProviderName }) {
+  const draft = useSelector(keys, (s) => s.context.drafts[provider])
+  const saved = useSelector(keys, (s) => s.context.saved[provider])
+  const revealed = useSelector(keys, (s) => s.context.revealed[provider])
+  const savingThis = useSelector(keys, (s) => s.context.saving === provider)
+  const busy = useSelector(keys, (s) => s.hasTag('busy'))
+  const { label, placeholder } = PROVIDER_LABELS[provider]
+  const inputId = `api-key-${provider}`
+  const buttonText = savingThis ? 'Saving...' : saved ? 'Update API Key' : 'Save API Key'
+  return (
+    <form
+      aria-label={`${label} API key`}
+      onSubmit={(event) => {
+        event.preventDefault()
+        keys.send({ type: 'key.save', provider })
+      }}
+      className={styles.row}
+    >
+      <div className={styles.header}>
+        <label htmlFor={inputId} className={styles.label}>
+          {label} API Key
+        </label>
+        <ProviderBadge provider={provider} />
+        {saved && (
+          <span className={styles.saved}>
+            <CheckIcon width={12} height={12} />
+            Saved
+          </span>
+        )}
+      </div>
+      <div className={styles.fields}>
+        <div className={styles.inputWrap}>
+          <input
+            id={inputId}
+            type={revealed ? 'text' : 'password'}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={placeholder}
+            value={draft}
+            onChange={(event) =>
+              keys.send({ type: 'key.change', provider, value: event.target.value })
+            }
+            // Enter asks to save even when the button is disabled, so a blank key is refused
+            // out loud (docs/product/validation.md) rather than silently.
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return
+              event.preventDefault()
+              keys.send({ type: 'key.save', provider })
+            }}
+            className={styles.input}
+          />
+          <button
+            type="button"
+            aria-label={revealed ? `Hide ${label} API key` : `Show ${label} API key`}
+            onClick={() => keys.send({ type: 'key.toggleVisibility', provider })}
+            className={cx(button({ variant: 'ghost', size: 'icon' }), styles.reveal)}
+          >
+            {revealed ? <EyeOffIcon width={16} height={16} /> : <EyeIcon width={16} height={16} />}
+          </button>
+        </div>
+        <button
+          type="submit"
+          disabled={busy || draft.trim() === ''}
+          className={button({ size: 'md' })}
+        >
+          {buttonText}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react'
+import { cx } from 'styled-system/css'
+import { button } from '../../shell/button.recipe'
+import { CheckIcon, CopyIcon } from '../../shell/icons'
+import { highlight } from './highlight-loader'
+import './code-theme.css'
+import { markdown } from './markdown.recipe'
+
+const styles = markdown()
+
+const frame = styles.frame
+const toolbar = styles.toolbar
+const copyButton = cx(button({ variant: 'ghost', size: 'sm' }), styles.copy)
+/** How long the button says 'Copied'. */
+const COPIED_FEEDBACK_MS = 1500
+const pre = styles.pre
+const plainCode = styles.plainCode
+const highlightedCode = cx('hljs', plainCode)
+
+/**
+ * A plain button rather than Ark's Clipboard: a long history holds dozens of code blocks, and
+ * one state machine per block made the first render measurably slower (bench:ui).
+ */
+function CopyButton({ code }: { code: string }) {
+  const [copied, setCopied] = useState(false)
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS)
+    return () => clearTimeout(timer)
+  }, [copied])
+  return (
+    <button
+      type="button"
+      aria-label="Copy code"
+      className={copyButton}
+      onClick={() =>
+        navigator.clipboard?.writeText(code).then(
+          () => setCopied(true),
+          () => {},
+        )
+      }
+    >
+      {copied ? <CheckIcon width={14} height={14} /> : <CopyIcon width={14} height={14} />}
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  )
+}
+
+/** A fenced code block with its language, a copy button and (once loaded) highlighting. */
+export function CodeBlock({ code, language }: { code: string; language: string }) {
+  const [html, setHtml] = useState<string | null>(null)
+  // Loading the highlighter is a view concern (a lazy chunk), not part of any process.
+  useEffect(() => {
+    let current = true
+    setHtml(null)
+    if (language) {
+      highlight(code, language).then(
+        (result) => current && setHtml(result),
+        () => {},
+      )
+    }
+    return () => {
+      current = false
+    }
+  }, [code, language])
+  return (
+    <div className={frame}>
+      <div className={toolbar}>
+        <span>{language || 'text'}</span>
+        <CopyButton code={code} />
+      </div>
+      <pre className={pre}>
+        {html === null ? (
+          <code className={plainCode}>{code}</code>
+        ) : (
+          <code
+            className={highlightedCode}
+            // highlight.js escapes the code it is given; its output holds only its own spans.
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
+        )}
+      </pre>
+    </div>
+  )
+}

@@ -1,0 +1,250 @@
+import { Lexer, type Token, Tokenizer, type Tokens } from 'marked'
+import type { CSSProperties, ReactNode } from 'react'
+import { safeUrl } from '../../../domain/safe-url'
+import { CodeBlock } from './code-block'
+import { decodeEntities } from './decode-entities'
+
+/**
+ * Markdown as React elements, straight from marked's tokens: no HTML string is ever built, so
+ * React escapes every piece of text and no markup from a message can become an element. Keys
+ * are indexes throughout: a message's parts never reorder.
+ */
+
+/** Nesting deeper than this (lists in quotes in lists...) shows as the text typed. */
+const MAX_DEPTH = 32
+const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const
+const ALIGN: Record<string, CSSProperties> = {
+  left: { textAlign: 'left' },
+  center: { textAlign: 'center' },
+  right: { textAlign: 'right' },
+}
+
+/**
+ * A long unbroken run of the characters GFM's e-mail autolink looks ahead through, taken as
+ * plain text in one go. Left to marked, a run split into many small pieces (`_a_a_a...`,
+ * `*a*a*a...`) re-scans the rest of the run for an `@` at every piece: 100 KB took 2-10 s (it
+ * was as slow, or slower, in micromark). Legitimate prose has no run this long outside code
+ * (code spans and fenced blocks never get here); `www.` links are left to the URL rule.
+ */
+const LONG_RUN = /^[a-zA-Z0-9.!#$%&'*+/=?_{|}~;-]{64,}/
+
+function longRun(src: string): Tokens.Text | undefined {
+  if (src.startsWith('www.')) return undefined
+  const run = LONG_RUN.exec(src)?.[0]
+  return run === undefined ? undefined : { type: 'text', raw: run, text: run }
+}
+
+/**
+ * Matching emphasis is quadratic too: every opener that never closes scans all later delimiters
+ * (`_a_a_a _a_a_a ...` in runs short enough for LONG_RUN: 100 KB took over a second). Past this
+ * much lexing time, a message's remaining `*`, `_` and `~` show as typed: a bounded cost that
+ * only input like that ever reaches (a long reply lexes in a few milliseconds).
+ */
+const EMPHASIS_BUDGET_MS = 50
+
+class BoundedTokenizer extends Tokenizer {
+  readonly deadline = performance.now() + EMPHASIS_BUDGET_MS
+
+  override emStrong(src: string, maskedSrc: string, prevChar?: string) {
+    return performance.now() > this.deadline ? undefined : super.emStrong(src, maskedSrc, prevChar)
+  }
+
+  override del(src: string, maskedSrc: string, prevChar?: string) {
+    return performance.now() > this.deadline ? undefined : super.del(src, maskedSrc, prevChar)
+  }
+}
+
+/**
+ * A line opening this many nested quotes or list items: the lexer would recurse once per level
+ * (the stack runs out near 10,000, after seconds), so such a message shows as the text typed.
+ * Unambiguous on purpose: whitespace belongs to exactly one place, so no backtracking blow-up.
+ */
+const TOO_DEEP = /^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])[ \t])){64}/m
+
+/** GitHub-flavoured, no hard breaks on single newlines: what react-markdown + remark-gfm did. */
+function lex(text: string): Token[] | null {
+  if (TOO_DEEP.test(text)) return null
+  // Fresh options and tokenizer each time: the lexer keeps its state on them.
+  return Lexer.lex(text, {
+    tokenizer: new BoundedTokenizer(),
+    gfm: true,
+    breaks: false,
+    pedantic: false,
+    silent: false,
+    extensions: { renderers: {}, childTokens: {}, inline: [longRun] },
+  })
+}
+
+/** The plain text of some inline tokens (an image's alt text). */
+function plainText(tokens: Token[] | undefined): string {
+  if (!tokens) return ''
+  let out = ''
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'text':
+        out += token.tokens ? plainText(token.tokens) : decodeEntities(token.raw)
+        break
+      case 'escape':
+      case 'codespan':
+        out += token.text
+        break
+      case 'html':
+        out += token.raw
+        break
+      case 'checkbox':
+      case 'br':
+        break
+      default:
+        out += plainText((token as Tokens.Generic).tokens)
+    }
+  }
+  return out
+}
+
+function renderAll(tokens: Token[] | undefined, depth: number): ReactNode[] | null {
+  if (!tokens || tokens.length === 0) return null
+  const out: ReactNode[] = []
+  for (let i = 0; i < tokens.length; i++) out.push(renderToken(tokens[i]!, i, depth))
+  return out
+}
+
+function renderList(token: Tokens.List, key: number, depth: number): ReactNode {
+  const items = token.items.map((item, i) => <li key={i}>{renderAll(item.tokens, depth + 1)}</li>)
+  if (!token.ordered) return <ul key={key}>{items}</ul>
+  const start = typeof token.start === 'number' && token.start !== 1 ? token.start : undefined
+  return (
+    <ol key={key} start={start}>
+      {items}
+    </ol>
+  )
+}
+
+function renderTable(token: Tokens.Table, key: number, depth: number): ReactNode {
+  return (
+    <table key={key}>
+      <thead>
+        <tr>
+          {token.header.map((cell, i) => (
+            <th key={i} style={cell.align ? ALIGN[cell.align] : undefined}>
+              {renderAll(cell.tokens, depth + 1)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      {token.rows.length > 0 && (
+        <tbody>
+          {token.rows.map((row, r) => (
+            <tr key={r}>
+              {row.map((cell, i) => (
+                <td key={i} style={cell.align ? ALIGN[cell.align] : undefined}>
+                  {renderAll(cell.tokens, depth + 1)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      )}
+    </table>
+  )
+}
+
+function renderToken(token: Token, key: number, depth: number): ReactNode {
+  if (depth > MAX_DEPTH) return token.raw
+  switch (token.type) {
+    case 'space':
+    case 'def':
+      return null
+    case 'paragraph':
+      return <p key={key}>{renderAll(token.tokens, depth + 1)}</p>
+    case 'heading': {
+      const Heading = HEADINGS[Math.min(Math.max(token.depth, 1), 6) - 1]!
+      return <Heading key={key}>{renderAll(token.tokens, depth + 1)}</Heading>
+    }
+    case 'code': {
+      const language = /^[\w+#-]*/.exec(token.lang ?? '')![0]
+      return <CodeBlock key={key} code={token.text.replace(/\n$/, '')} language={language} />
+    }
+    case 'blockquote':
+      return <blockquote key={key}>{renderAll(token.tokens, depth + 1)}</blockquote>
+    case 'list':
+      return renderList(token as Tokens.List, key, depth)
+    case 'table':
+      return renderTable(token as Tokens.Table, key, depth)
+    case 'hr':
+      return <hr key={key} />
+    case 'html':
+      // Raw HTML shows as the characters typed, never as elements.
+      return token.block ? <p key={key}>{token.raw.replace(/\n+$/, '')}</p> : token.raw
+    case 'checkbox':
+      return <input key={key} type="checkbox" checked={token.checked} disabled readOnly />
+    case 'text':
+      // Block text (a tight list item) has inline tokens; inline text is the source itself.
+      return token.tokens ? renderAll(token.tokens, depth) : decodeEntities(token.raw)
+    case 'escape':
+      return token.text
+    case 'strong':
+      return <strong key={key}>{renderAll(token.tokens, depth + 1)}</strong>
+    case 'em':
+      return <em key={key}>{renderAll(token.tokens, depth + 1)}</em>
+    case 'del':
+      return <del key={key}>{renderAll(token.tokens, depth + 1)}</del>
+    case 'codespan':
+      return <code key={key}>{token.text}</code>
+    case 'br':
+      return <br key={key} />
+    case 'link': {
+      const link = token as Tokens.Link
+      // Autolinks are literal; a written destination may hold character references, which are
+      // resolved before the scheme is checked (`javascript&#58;` is javascript:).
+      const href = safeUrl(link.autolink ? link.href : decodeEntities(link.href))
+      const content = renderAll(link.tokens, depth + 1)
+      // An unsafe URL: the text stays, without anything to follow.
+      if (!href) return <span key={key}>{content}</span>
+      return (
+        <a
+          key={key}
+          href={href}
+          title={link.title ? decodeEntities(link.title) : undefined}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+        >
+          {content}
+        </a>
+      )
+    }
+    case 'image': {
+      const image = token as Tokens.Image
+      const src = safeUrl(decodeEntities(image.href))
+      const alt = plainText(image.tokens)
+      // Likewise an unsafe image: an empty src would make the browser fetch the page itself.
+      if (!src) return <span key={key}>{alt}</span>
+      return (
+        <img
+          key={key}
+          src={src}
+          alt={alt}
+          title={image.title ? decodeEntities(image.title) : undefined}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+        />
+      )
+    }
+    default:
+      // A token type this renderer does not know: its content, else its source, as text.
+      return 'tokens' in token && token.tokens ? renderAll(token.tokens, depth + 1) : token.raw
+  }
+}
+
+/**
+ * A message as GitHub-flavoured markdown, as React nodes. Never throws: input the lexer cannot
+ * take (nesting deep enough to exhaust the stack) shows as the text typed.
+ */
+export function renderMarkdown(text: string): ReactNode {
+  try {
+    const tokens = lex(text)
+    if (tokens) return renderAll(tokens, 0)
+  } catch {
+    // Below: whatever the lexer could not take shows as the text typed.
+  }
+  return <p>{text}</p>
+}

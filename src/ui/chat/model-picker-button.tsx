@@ -1,0 +1,28 @@
+import { useSelector } from '@xstate/react'
+import { useSessionActors } from '../shell/app-actors'
+import { HeaderButton } from '../shell/header-layout'
+import { ChevronDownIcon, CpuIcon } from '../shell/icons'
+import { modelPicker } from './model-picker.recipe'
+
+const { buttonLabel } = modelPicker()
+
+/** Opens 'Select AI Model'; shows the selected model's name. */
+export function ModelPickerButton() {
+  const { chat, modelPicker } = useSessionActors()
+  const name = useSelector(chat, (s) => {
+    const selected = s.context.models.find((m) => m.id === s.context.selectedModelId)
+    return selected?.name ?? null
+  })
+  return (
+    <HeaderButton
+      icon={<CpuIcon width={16} height={16} />}
+      label={
+        <>
+          <span className={buttonLabel}>{name ?? 'Select Model'}</span>
+          <ChevronDownIcon width={14} height={14} />
+        </>
+      }
+      onClick={() => modelPicker.send({ type: 'picker.open' })}
+    />
+  )
+}

@@ -1,0 +1,67 @@
+import { useSelector } from '@xstate/react'
+import { groupModelsByProvider } from '../../domain/model-groups'
+import { useSessionActors } from '../shell/app-actors'
+import { AppDialog } from '../shell/app-dialog'
+import { CheckIcon, KeyIcon } from '../shell/icons'
+import { modelPicker as modelPickerRecipe } from './model-picker.recipe'
+import { ProviderBadge } from './provider-badge'
+
+const styles = modelPickerRecipe()
+
+import { button } from '../shell/button.recipe'
+
+/** 'Select AI Model' (docs/product/screens.md#model-picker): open while the picker machine says so. */
+export function ModelPickerDialog() {
+  const { chat, modelPicker } = useSessionActors()
+  const open = useSelector(modelPicker, (s) => s.hasTag('open'))
+  const models = useSelector(chat, (s) => s.context.models)
+  const selectedId = useSelector(chat, (s) => s.context.selectedModelId)
+  const groups = groupModelsByProvider(models)
+  return (
+    <AppDialog
+      open={open}
+      onClose={() => modelPicker.send({ type: 'picker.close' })}
+      title="Select AI Model"
+      description="Replies come straight from the provider, on your own API key."
+      closeLabel="Close"
+    >
+      {groups.map((group) => (
+        <section key={group.provider} aria-label={group.provider}>
+          <h3 className={styles.group}>{group.provider}</h3>
+          <ul className={styles.list}>
+            {group.models.map((model) => {
+              const selected = model.id === selectedId
+              return (
+                <li key={model.id}>
+                  <button
+                    type="button"
+                    aria-pressed={selected}
+                    onClick={() => modelPicker.send({ type: 'model.pick', modelId: model.id })}
+                    className={styles.option}
+                  >
+                    <span className={styles.text}>
+                      <span className={styles.heading}>
+                        <ProviderBadge provider={model.provider} />
+                        <span className={styles.name}>{model.name}</span>
+                      </span>
+                      <span className={styles.description}>{model.description}</span>
+                    </span>
+                    {selected && <CheckIcon width={16} height={16} className={styles.check} />}
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+        </section>
+      ))}
+      <button
+        type="button"
+        className={button({ variant: 'outline', size: 'md' })}
+        onClick={() => modelPicker.send({ type: 'keys.open' })}
+      >
+        <KeyIcon width={16} height={16} />
+        Manage API Keys
+      </button>
+    </AppDialog>
+  )
+}

@@ -1,0 +1,27 @@
+import { isActivePrompt } from '../../domain/prompt-search'
+import type { LibraryPrompt } from '../../domain/prompt-types'
+import { useSessionActors } from '../shell/app-actors'
+
+/** Activate or Deactivate one's own system prompt; nothing for other prompts. */
+export function PromptActivationButton({
+  prompt,
+  className,
+}: {
+  prompt: LibraryPrompt
+  className: string
+}) {
+  const { activation } = useSessionActors().prompts
+  if (prompt.type !== 'system' || !prompt.isOwn) return null
+  const active = isActivePrompt(prompt)
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={() =>
+        activation.send({ type: 'prompt.toggleActive', prompt: { ...prompt, isActive: active } })
+      }
+    >
+      {active ? 'Deactivate' : 'Activate'}
+    </button>
+  )
+}

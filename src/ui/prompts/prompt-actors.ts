@@ -1,0 +1,11 @@
+import type { ActorRefFrom } from 'xstate'
+import type { promptActivationMachine } from '../../machines/prompt-activation.machine'
+import type { promptLibraryMachine } from '../../machines/prompt-library.machine'
+import type { quickPromptsMachine } from '../../machines/quick-prompts.machine'
+
+/** One session's prompt actors, as the views see them. */
+export interface PromptActorRefs {
+  library: ActorRefFrom<typeof promptLibraryMachine>
+  activation: ActorRefFrom<typeof promptActivationMachine>
+  quickPrompts: ActorRefFrom<typeof quickPromptsMachine>
+}

@@ -1,0 +1,130 @@
+import { isActivePrompt } from '../../domain/prompt-search'
+import type { LibraryPrompt, LibraryTab } from '../../domain/prompt-types'
+import { buildShareLink } from '../../domain/share-link'
+import { useSessionActors } from '../shell/app-actors'
+import { button } from '../shell/button.recipe'
+import { createStyleContext } from '../shell/style-context'
+import { PromptActivationButton } from './prompt-activation-button'
+import { badge } from './prompt-badge.recipe'
+import { promptCard } from './prompt-card.recipe'
+import { promptField } from './prompt-field.recipe'
+import { PromptRating } from './prompt-rating'
+
+const small = button({ variant: 'outline', size: 'sm' })
+const danger = button({ variant: 'outline', size: 'sm', tone: 'danger' })
+const shareLink = promptField({ size: 'sm' }).input
+
+const { withProvider, withContext } = createStyleContext(promptCard)
+const Card = {
+  Root: withProvider('article', 'root'),
+  Header: withContext('header', 'header'),
+  Title: withContext('h3', 'title'),
+  Meta: withContext('div', 'meta'),
+  Author: withContext('span', 'author'),
+  Content: withContext('p', 'content'),
+  Share: withContext('div', 'share'),
+  Actions: withContext('div', 'actions'),
+}
+
+/** One prompt in the library. Content is a stranger's text: it is shown as text, never HTML. */
+export function PromptCard({
+  prompt,
+  tab,
+  origin,
+}: {
+  prompt: LibraryPrompt
+  tab: LibraryTab
+  origin: string
+}) {
+  const { prompts } = useSessionActors()
+  const { library, quickPrompts } = prompts
+  const active = isActivePrompt(prompt)
+  const link = buildShareLink(origin, prompt)
+  return (
+    <Card.Root aria-label={prompt.title} active={active}>
+      <Card.Header>
+        <Card.Title>{prompt.title}</Card.Title>
+        <span className={badge({ tone: prompt.type === 'system' ? 'accent' : 'neutral' })}>
+          {prompt.type === 'system' ? 'System' : 'User'}
+        </span>
+        {prompt.isPublic === '1' && <span className={badge({ tone: 'primary' })}>Public</span>}
+        {active && <span className={badge({ tone: 'success' })}>Active</span>}
+      </Card.Header>
+      <Card.Meta>
+        <PromptRating
+          title={prompt.title}
+          average={prompt.averageRating}
+          count={prompt.ratingCount}
+          readOnly={prompt.isOwn}
+          onRate={(rating) => library.send({ type: 'prompt.rate', prompt, rating })}
+        />
+        <Card.Author>
+          by <span data-testid="prompt-author">{prompt.isOwn ? 'You' : 'Anonymous'}</span>
+        </Card.Author>
+      </Card.Meta>
+      <Card.Content>{prompt.content}</Card.Content>
+      <Card.Share>
+        <input
+          readOnly
+          aria-label={`Share link for ${prompt.title}`}
+          value={link}
+          className={shareLink}
+        />
+        <button
+          type="button"
+          className={small}
+          onClick={() => library.send({ type: 'prompt.copyLink', prompt, link })}
+        >
+          Copy
+        </button>
+      </Card.Share>
+      <Card.Actions>
+        {prompt.type === 'user' && (
+          <button
+            type="button"
+            className={button({ size: 'sm' })}
+            onClick={() => library.send({ type: 'prompt.run', prompt })}
+          >
+            Run
+          </button>
+        )}
+        <PromptActivationButton
+          prompt={prompt}
+          className={button({ size: 'sm', variant: active ? 'outline' : 'solid' })}
+        />
+        {!prompt.isOwn && (
+          <button
+            type="button"
+            className={small}
+            onClick={() => library.send({ type: 'prompt.saveCopy', prompt })}
+          >
+            Save
+          </button>
+        )}
+        <button
+          type="button"
+          className={small}
+          onClick={() => quickPrompts.send({ type: 'quick.add', prompt })}
+        >
+          Add to Quick Menu
+        </button>
+        {tab === 'mine' && prompt.isOwn && (
+          <button
+            type="button"
+            className={small}
+            onClick={() => library.send({ type: 'prompt.edit', prompt })}
+          >
+            Edit
+          </button>
+        )}
+        <button
+          type="button"
+          className={danger}
+          onClick={() => library.send({ type: 'prompt.delete', prompt })}
+        >
+          {prompt.isOwn ? 'Delete' : 'Hide'}
+        </button>
+      </Card.Actions>
+    </Card.Root>
+  )
+}

@@ -1,0 +1,28 @@
+import { useSelector } from '@xstate/react'
+import { useSessionActors } from '../shell/app-actors'
+import { PromptFormDialog, PromptTextFields } from './prompt-form'
+
+/** Edit Prompt (docs/product/screens.md#edit-prompt): title and content of one's own prompt. */
+export function PromptEditDialog() {
+  const { library } = useSessionActors().prompts
+  const open = useSelector(library, (s) => s.hasTag('editing'))
+  const busy = useSelector(library, (s) => s.hasTag('editing') && s.hasTag('busy'))
+  const draft = useSelector(library, (s) => s.context.edit)
+  return (
+    <PromptFormDialog
+      open={open}
+      title="Edit Prompt"
+      submitLabel="Save Changes"
+      busy={busy}
+      blank={!draft.title.trim() || !draft.content.trim()}
+      onCancel={() => library.send({ type: 'form.cancel' })}
+      onSubmit={() => library.send({ type: 'edit.submit' })}
+    >
+      <PromptTextFields
+        title={draft.title}
+        content={draft.content}
+        onChange={(patch) => library.send({ type: 'edit.change', patch })}
+      />
+    </PromptFormDialog>
+  )
+}

@@ -1,0 +1,23 @@
+import { useSessionActors } from '../shell/app-actors'
+import { HeaderButton } from '../shell/header-layout'
+import { BookIcon, ZapIcon } from '../shell/icons'
+
+/** Header entries that open the Quick Prompts panel and the Prompt Library (bar or side menu). */
+export function PromptHeaderButtons({ className }: { className?: string }) {
+  const { library, quickPrompts } = useSessionActors().prompts
+  return (
+    <div className={className}>
+      <HeaderButton
+        icon={<ZapIcon width={16} height={16} />}
+        label="Quick Prompts"
+        onClick={() => quickPrompts.send({ type: 'quick.open' })}
+      />
+      <HeaderButton
+        icon={<BookIcon width={16} height={16} />}
+        label="Library"
+        menuLabel="Prompt Library"
+        onClick={() => library.send({ type: 'library.open' })}
+      />
+    </div>
+  )
+}

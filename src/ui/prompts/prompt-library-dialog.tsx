@@ -1,0 +1,118 @@
+import { Tabs } from '@ark-ui/react/tabs'
+import { useSelector } from '@xstate/react'
+import { cx } from 'styled-system/css'
+import { filterPrompts } from '../../domain/prompt-search'
+import type { LibraryTab } from '../../domain/prompt-types'
+import { useSessionActors } from '../shell/app-actors'
+import { AppDialog } from '../shell/app-dialog'
+import { button } from '../shell/button.recipe'
+import { PlusIcon, SearchIcon } from '../shell/icons'
+import { createStyleContext } from '../shell/style-context'
+import { PromptCard } from './prompt-card'
+import { PromptCreateDialog } from './prompt-create-dialog'
+import { PromptEditDialog } from './prompt-edit-dialog'
+import { textField } from './prompt-field.recipe'
+import { promptLibrary } from './prompt-library.recipe'
+
+const { withProvider, withContext } = createStyleContext(promptLibrary)
+const LibraryTabs = {
+  Root: withProvider(Tabs.Root, 'root'),
+  List: withContext(Tabs.List, 'list'),
+  Trigger: withContext(Tabs.Trigger, 'trigger'),
+  Content: withContext(Tabs.Content, 'content'),
+}
+const styles = promptLibrary()
+
+/** The Prompt Library: Browse Public and My Prompts, search, create; open state from the machine. */
+export function PromptLibraryDialog() {
+  const { library } = useSessionActors().prompts
+  const open = useSelector(library, (s) => s.hasTag('open'))
+  const loading = useSelector(library, (s) => s.matches({ open: 'loading' }))
+  const tab = useSelector(library, (s) => s.context.tab)
+  const search = useSelector(library, (s) => s.context.search)
+  const all = useSelector(library, (s) => s.context.prompts)
+  const shown = filterPrompts(all, search)
+  const origin = useSelector(library, (s) => s.context.shareOrigin)
+
+  return (
+    <>
+      <AppDialog
+        open={open}
+        onClose={() => library.send({ type: 'library.close' })}
+        title="Prompt Library"
+        closeLabel="Close"
+        size="xl"
+        bodyAsChild
+      >
+        <LibraryTabs.Root
+          value={tab}
+          onValueChange={({ value }) =>
+            library.send({ type: 'library.tab.change', tab: value as LibraryTab })
+          }
+        >
+          <div className={styles.toolbar}>
+            <LibraryTabs.List>
+              <LibraryTabs.Trigger value="public">Browse Public</LibraryTabs.Trigger>
+              <LibraryTabs.Trigger value="mine">My Prompts</LibraryTabs.Trigger>
+            </LibraryTabs.List>
+            <label className={styles.search}>
+              <SearchIcon width={16} height={16} className={styles.searchIcon} />
+              <input
+                type="search"
+                aria-label="Search prompts"
+                placeholder="Search prompts..."
+                value={search}
+                onChange={(e) =>
+                  library.send({ type: 'library.search.change', value: e.target.value })
+                }
+                className={cx(textField, styles.searchInput)}
+              />
+            </label>
+            <button
+              type="button"
+              className={button({ size: 'sm' })}
+              onClick={() => library.send({ type: 'create.open' })}
+            >
+              <PlusIcon width={16} height={16} /> Create
+            </button>
+          </div>
+          <LibraryTabs.Content value={tab}>
+            {loading && all.length === 0 ? (
+              <p role="status" className={styles.status}>
+                Loading prompts…
+              </p>
+            ) : shown.length === 0 ? (
+              <EmptyState
+                mine={tab === 'mine' && all.length === 0}
+                onCreate={() => library.send({ type: 'create.open' })}
+              />
+            ) : (
+              <div className={styles.grid}>
+                {shown.map((prompt) => (
+                  <PromptCard key={prompt.id} prompt={prompt} tab={tab} origin={origin} />
+                ))}
+              </div>
+            )}
+          </LibraryTabs.Content>
+        </LibraryTabs.Root>
+      </AppDialog>
+      <PromptCreateDialog />
+      <PromptEditDialog />
+    </>
+  )
+}
+
+function EmptyState({ mine, onCreate }: { mine: boolean; onCreate: () => void }) {
+  return (
+    <div className={styles.empty}>
+      <p className={styles.emptyText}>
+        {mine ? "You haven't created any prompts yet" : 'No prompts found'}
+      </p>
+      {mine && (
+        <button type="button" className={button({ size: 'sm' })} onClick={onCreate}>
+          Create Your First Prompt
+        </button>
+      )}
+    </div>
+  )
+}

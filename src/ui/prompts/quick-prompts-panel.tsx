@@ -1,0 +1,80 @@
+import { useSelector } from '@xstate/react'
+import { cx } from 'styled-system/css'
+import { isActivePrompt } from '../../domain/prompt-search'
+import { useSessionActors } from '../shell/app-actors'
+import { AppDialog } from '../shell/app-dialog'
+import { button } from '../shell/button.recipe'
+import { CloseIcon } from '../shell/icons'
+import { createStyleContext } from '../shell/style-context'
+import { PromptActivationButton } from './prompt-activation-button'
+import { badge } from './prompt-badge.recipe'
+import { quickPromptItem, quickPromptsPanel } from './quick-prompts.recipe'
+
+const styles = quickPromptsPanel()
+
+const { withProvider, withContext } = createStyleContext(quickPromptItem)
+const Item = {
+  Root: withProvider('li', 'root'),
+  Run: withContext('button', 'run'),
+  Heading: withContext('span', 'heading'),
+  Title: withContext('span', 'title'),
+  Content: withContext('span', 'content'),
+  Remove: withContext('button', 'remove'),
+}
+const activationClass = cx(button({ variant: 'outline', size: 'sm' }), quickPromptItem().activation)
+
+/** The Quick Prompts side panel (docs/product/screens.md#quick-prompts-panel): click to run, hover to remove, toggle system prompts. */
+export function QuickPromptsPanel() {
+  const { quickPrompts } = useSessionActors().prompts
+  const open = useSelector(quickPrompts, (s) => s.hasTag('open'))
+  const entries = useSelector(quickPrompts, (s) => s.context.entries)
+  const loading = useSelector(quickPrompts, (s) => s.matches({ list: 'loading' }))
+  return (
+    <AppDialog
+      open={open}
+      onClose={() => quickPrompts.send({ type: 'quick.close' })}
+      title="Quick Prompts"
+      closeLabel="Close"
+      placement="right"
+    >
+      {entries.length === 0 && !loading && (
+        <div className={styles.empty}>
+          <p className={styles.emptyTitle}>No quick prompts added</p>
+          <p className={styles.emptyText}>Add prompts to your quick menu from the Prompt Library</p>
+        </div>
+      )}
+      <ul className={styles.list}>
+        {entries.map((entry) => {
+          const { prompt } = entry
+          const active = isActivePrompt(prompt)
+          return (
+            <Item.Root key={entry.id} active={active} className="group">
+              <Item.Run
+                type="button"
+                onClick={() => quickPrompts.send({ type: 'quick.run', prompt })}
+              >
+                <Item.Heading>
+                  <Item.Title>{prompt.title}</Item.Title>
+                  {prompt.type === 'system' && (
+                    <span className={badge({ tone: 'accent' })}>System</span>
+                  )}
+                  {active && <span className={badge({ tone: 'success' })}>Active</span>}
+                </Item.Heading>
+                <Item.Content>{prompt.content}</Item.Content>
+              </Item.Run>
+              <PromptActivationButton prompt={prompt} className={activationClass} />
+              <Item.Remove
+                type="button"
+                className={button({ variant: 'ghost', size: 'icon' })}
+                aria-label={`Remove ${prompt.title} from quick menu`}
+                onClick={() => quickPrompts.send({ type: 'quick.remove', entry })}
+              >
+                <CloseIcon width={16} height={16} />
+              </Item.Remove>
+            </Item.Root>
+          )
+        })}
+      </ul>
+    </AppDialog>
+  )
+}

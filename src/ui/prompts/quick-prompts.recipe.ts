@@ -1,0 +1,45 @@
+import { sva } from 'styled-system/css'
+
+/** The Quick Prompts panel's list and empty state (docs/product/screens.md#quick-prompts-panel). */
+export const quickPromptsPanel = sva({
+  slots: ['empty', 'emptyTitle', 'emptyText', 'list'],
+  base: {
+    empty: { textAlign: 'center', py: '10' },
+    emptyTitle: { fontWeight: 'medium' },
+    emptyText: { color: 'fg.muted', fontSize: 'sm', mt: '1' },
+    list: { display: 'flex', flexDirection: 'column', gap: '2' },
+  },
+})
+
+/** One quick prompt: click to run, hover to show remove; `active` outlines it. */
+export const quickPromptItem = sva({
+  slots: ['root', 'run', 'heading', 'title', 'content', 'activation', 'remove'],
+  base: {
+    root: {
+      position: 'relative',
+      borderWidth: '1px',
+      borderRadius: 'card',
+      _hover: { bg: 'primary.muted' },
+    },
+    run: { w: 'full', textAlign: 'left', p: '3', pr: '10', cursor: 'pointer' },
+    heading: { display: 'flex', gap: '2', alignItems: 'center' },
+    title: { fontWeight: 'medium', fontSize: 'sm' },
+    content: { display: 'block', color: 'fg.muted', fontSize: 'xs', lineClamp: 2, mt: '1' },
+    activation: { mx: '3', mb: '3' },
+    remove: {
+      position: 'absolute',
+      top: '1.5',
+      right: '1.5',
+      opacity: 0,
+      _groupHover: { opacity: 1 },
+      _focusVisible: { opacity: 1 },
+    },
+  },
+  variants: {
+    active: {
+      true: { root: { borderColor: 'primary' } },
+      false: { root: { borderColor: 'border' } },
+    },
+  },
+  defaultVariants: { active: false },
+})

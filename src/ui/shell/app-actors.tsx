@@ -1,0 +1,61 @@
+import { createContext, type ReactNode, useContext } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import type { appMachine } from '../../machines/app.machine'
+import type { authMachine } from '../../machines/auth.machine'
+import type { chatMachine } from '../../machines/chat.machine'
+import type { modelPickerMachine } from '../../machines/model-picker.machine'
+import type { sharedPromptMachine } from '../../machines/shared-prompt.machine'
+import type { themeMachine } from '../../machines/theme.machine'
+import type { PromptActorRefs } from '../prompts/prompt-actors'
+
+/** The actors that live as long as the page. Started once by src/app. */
+export interface AppActors {
+  /** The actor system; its children are every other actor. */
+  app: ActorRefFrom<typeof appMachine>
+  auth: ActorRefFrom<typeof authMachine>
+  theme: ActorRefFrom<typeof themeMachine>
+  sharedPrompt: ActorRefFrom<typeof sharedPromptMachine>
+}
+
+/** One signed-in session's actors: fresh on every sign-in, stopped on sign-out. */
+export interface SessionActors {
+  chat: ActorRefFrom<typeof chatMachine>
+  modelPicker: ActorRefFrom<typeof modelPickerMachine>
+  prompts: PromptActorRefs
+}
+
+const AppActorsContext = createContext<AppActors | null>(null)
+const SessionActorsContext = createContext<SessionActors | null>(null)
+
+export function AppActorsProvider({
+  actors,
+  children,
+}: {
+  actors: AppActors
+  children: ReactNode
+}) {
+  return <AppActorsContext.Provider value={actors}>{children}</AppActorsContext.Provider>
+}
+
+export function SessionActorsProvider({
+  actors,
+  children,
+}: {
+  actors: SessionActors
+  children: ReactNode
+}) {
+  return <SessionActorsContext.Provider value={actors}>{children}</SessionActorsContext.Provider>
+}
+
+export function useAppActors(): AppActors {
+  const actors = useContext(AppActorsContext)
+  if (!actors) throw new Error('useAppActors must be used inside <AppActorsProvider>')
+  return actors
+}
+
+/** The session's actors; only the signed-in screen (inside its provider) asks for them. */
+export function useSessionActors(): SessionActors {
+  const actors = useContext(SessionActorsContext)
+  if (!actors) throw new Error('useSessionActors must be used inside <SessionActorsProvider>')
+  return actors
+}

@@ -1,0 +1,61 @@
+import { ModelPickerButton } from '../chat/model-picker-button'
+import { ActivePromptBadge } from '../prompts/active-prompt-badge'
+import { PromptHeaderButtons } from '../prompts/prompt-header-buttons'
+import { useAppActors } from './app-actors'
+import { BrandMark } from './brand-mark'
+import { appHeader } from './header.recipe'
+import { HeaderButton, headerGroupClass, useHeaderLayout } from './header-layout'
+import { LogOutIcon } from './icons'
+import { SideMenu } from './side-menu'
+import { ThemeToggle } from './theme-toggle'
+
+/**
+ * The header's actions, in docs/product/screens.md#signed-in order. Rendered twice: in the bar on wide screens and in
+ * the side menu under 768 px (then Sign Out and the theme toggle follow). Add an entry with
+ * one line; `HeaderButton` fits both places.
+ */
+function HeaderItems() {
+  const { placement } = useHeaderLayout()
+  return (
+    <div className={headerGroupClass(placement)}>
+      <PromptHeaderButtons className={headerGroupClass(placement)} />
+      <ModelPickerButton />
+    </div>
+  )
+}
+
+function SignOutButton() {
+  const { auth } = useAppActors()
+  return (
+    <HeaderButton
+      icon={<LogOutIcon width={16} height={16} />}
+      label="Sign Out"
+      onClick={() => auth.send({ type: 'auth.logout' })}
+    />
+  )
+}
+
+const styles = appHeader()
+
+export function AppHeader() {
+  return (
+    <header className={styles.root}>
+      <div className={styles.brand}>
+        <BrandMark size="sm" />
+        <span className={styles.brandName}>Prompt Chat</span>
+        <ActivePromptBadge />
+      </div>
+      <nav aria-label="Toolbar" className={styles.toolbar}>
+        <div className={styles.barItems}>
+          <HeaderItems />
+          <ThemeToggle />
+          <SignOutButton />
+        </div>
+        <SideMenu footer={<ThemeToggle />}>
+          <HeaderItems />
+          <SignOutButton />
+        </SideMenu>
+      </nav>
+    </header>
+  )
+}

@@ -1,0 +1,35 @@
+import { useSelector } from '@xstate/react'
+import type { SnapshotFrom } from 'xstate'
+import type { appMachine } from '../../machines/app.machine'
+import { type SessionActors, SessionActorsProvider, useAppActors } from './app-actors'
+import { LoadingScreen } from './loading-screen'
+import { SignedInScreen } from './signed-in-screen'
+import { SignedOutScreen } from './signed-out-screen'
+
+/** The session's actors while the app machine has a session (tag `session`), else null. */
+function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors | null {
+  const { chat, modelPicker, library, activation, quickPrompts } = snapshot.children
+  if (!snapshot.hasTag('session') || !chat || !modelPicker) return null
+  if (!library || !activation || !quickPrompts) return null
+  return { chat, modelPicker, prompts: { library, activation, quickPrompts } }
+}
+
+/** Another session only when the actors themselves changed. */
+const sameSession = (a: SessionActors | null, b: SessionActors | null) =>
+  a === b || (a !== null && b !== null && a.chat === b.chat && a.modelPicker === b.modelPicker)
+
+/** The one root view: a session shows the chat; otherwise the auth machine's tags decide. */
+export function RootView() {
+  const { app, auth } = useAppActors()
+  const session = useSelector(app, selectSession, sameSession)
+  const signedOut = useSelector(auth, (s) => s.hasTag('signedOut'))
+  if (session) {
+    return (
+      <SessionActorsProvider actors={session}>
+        <SignedInScreen />
+      </SessionActorsProvider>
+    )
+  }
+  if (signedOut) return <SignedOutScreen />
+  return <LoadingScreen />
+}
