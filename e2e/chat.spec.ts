@@ -83,7 +83,8 @@ test('chat with each provider on your own key, with history, errors and markdown
 
   await test.step('OpenAI: add a key, pick a model, get a markdown reply', async () => {
     const picker = await saveKey(page, 'OpenAI', 'sk-test-e2e-openai', 'openai')
-    await pickAndSend(page, picker, 'GPT-5', 'Write some code that greets me')
+    // The fake answers after 1 s, so the sending state is there to be seen even on a busy machine.
+    await pickAndSend(page, picker, 'GPT-5', 'Write some code that greets me [slow:1000]')
     await expect(composer(page)).toBeDisabled()
     const reply = page.getByRole('article', { name: 'GPT-5 message' })
     await expect(reply.locator('strong')).toHaveText('OpenAI fake reply')
