@@ -55,6 +55,20 @@ export function createPromptData(db: DbClient, userId: () => string, now: () => 
     }))
   }
 
+  /** A prompt that lands in the user's own list private and inactive (a saved copy, a shared link). */
+  function createPrivate(draft: PromptDraft, time: number, id?: string) {
+    return prompts.create({
+      ...(id ? { id } : {}),
+      userId: userId(),
+      title: draft.title,
+      content: draft.content,
+      type: draft.type,
+      isPublic: '0',
+      isActive: '0',
+      createdAt: new Date(time).toISOString(),
+    })
+  }
+
   async function hiddenIds(): Promise<Set<string>> {
     const rows = await hides.list({ where: { userId: userId() } })
     return new Set(rows.map((r) => r.promptId))
@@ -114,15 +128,7 @@ export function createPromptData(db: DbClient, userId: () => string, now: () => 
 
     /** Someone else's prompt becomes the user's own, private and inactive. */
     saveCopy(prompt: PromptRow) {
-      return prompts.create({
-        userId: userId(),
-        title: prompt.title,
-        content: prompt.content,
-        type: prompt.type,
-        isPublic: '0',
-        isActive: '0',
-        createdAt: new Date(now()).toISOString(),
-      })
+      return createPrivate(prompt, now())
     },
 
     /** The owner deletes; anyone else gets a hide record instead. */
@@ -202,16 +208,7 @@ export function createPromptData(db: DbClient, userId: () => string, now: () => 
     /** A shared prompt lands private and inactive as `prompt_{time}` (docs/product/data.md, "Ids"). */
     addShared(prompt: PromptDraft) {
       const time = now()
-      return prompts.create({
-        id: sharedPromptId(time),
-        userId: userId(),
-        title: prompt.title,
-        content: prompt.content,
-        type: prompt.type,
-        isPublic: '0',
-        isActive: '0',
-        createdAt: new Date(time).toISOString(),
-      })
+      return createPrivate(prompt, time, sharedPromptId(time))
     },
   }
 }
