@@ -44,9 +44,10 @@ module.exports = {
     {
       name: 'domain-only-to-domain-and-contract',
       severity: 'error',
-      comment: 'Pure types and rules of the app; it may build on the wire types, nothing else.',
+      comment:
+        'Pure types and rules of the app; it may build on the wire types and check input with valibot, nothing else.',
       from: { path: '^src/domain/' },
-      to: anythingBut('src/domain|contract'),
+      to: anythingBut('src/domain|contract|node_modules/valibot'),
     },
     {
       name: 'sdk-only-to-sdk-and-contract',
@@ -108,6 +109,21 @@ module.exports = {
       comment: 'Wire types and rules, written once for both sides: no dependencies at all.',
       from: { path: '^contract/' },
       to: anythingBut('contract'),
+    },
+    {
+      name: 'extension-only-to-extension-and-domain',
+      severity: 'error',
+      comment:
+        'The Chrome extension is built on its own: it shares the pure domain (the bridge messages, prompt search) and nothing else of the app.',
+      from: { path: '^extension/' },
+      to: { path: '^(src/(?!domain/)|mocks/|db/|contract/|tests/|e2e/)' },
+    },
+    {
+      name: 'nothing-to-extension',
+      severity: 'error',
+      comment: 'The app, the SDK and the platform never reach into the extension.',
+      from: { path: '^(src|contract|mocks|db)/' },
+      to: { path: '^extension/' },
     },
     {
       name: 'not-to-unresolvable',

@@ -22,8 +22,15 @@ export default defineConfig({
       '--accent-h': '38',
       '--accent-s': '92%',
       '--accent-l': '50%',
-      '--font-body': 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+      '--primary-fg': 'white',
+      '--radius': '8px',
+      '--density': '1',
+      '--font-body': 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     },
+    // The Layout tab's spacing (docs/product/style.md): one factor the density tokens multiply.
+    '.spacing-compact': { '--density': '0.7' },
+    '.spacing-normal': { '--density': '1' },
+    '.spacing-spacious': { '--density': '1.4' },
     'html, body': {
       bg: 'bg',
       color: 'fg',
@@ -45,7 +52,7 @@ export default defineConfig({
         colors: {
           primary: {
             DEFAULT: { value: 'hsl(var(--primary-h) var(--primary-s) var(--primary-l))' },
-            fg: { value: 'white' },
+            fg: { value: 'var(--primary-fg)' },
             muted: { value: 'hsl(var(--primary-h) var(--primary-s) var(--primary-l) / 0.15)' },
           },
           accent: {
@@ -62,6 +69,13 @@ export default defineConfig({
         },
         radii: {
           card: { value: 'var(--radius, 8px)' },
+        },
+        // Room that follows the spacing setting: between messages, inside bubbles and cards.
+        spacing: {
+          flow: { value: 'calc(1.25rem * var(--density))' },
+          bubbleX: { value: 'calc(1rem * var(--density))' },
+          bubbleY: { value: 'calc(0.625rem * var(--density))' },
+          cardPad: { value: 'calc(1rem * var(--density))' },
         },
       },
     },

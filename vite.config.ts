@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config'
 
 // One config for the app build and every Vitest project.
 // Projects: `unit` (pure modules and machines, node), `component` (React views in jsdom
-// over the MSW-hosted mock platform) and `contract` (the SDK against the mock platform
-// over real HTTP, on PGlite and on PostgreSQL).
+// over the MSW-hosted mock platform), `extension` (the Chrome extension's scripts in jsdom
+// with a fake `chrome.*`; the extension's own build is extension/vite.config.ts) and
+// `contract` (the SDK against the mock platform over real HTTP, on PGlite and on PostgreSQL).
 export default defineConfig({
   plugins: [react()],
   resolve: { tsconfigPaths: true },
@@ -15,6 +16,10 @@ export default defineConfig({
     proxy: { '/api': 'http://localhost:3000', '/auth': 'http://localhost:3000' },
   },
   test: {
+    // CI retries a failed test once, so a rare timing flake does not sink a landing; the
+    // flaky reporter names every test that needed it. Locally nothing is retried.
+    retry: process.env.CI ? 1 : 0,
+    reporters: ['default', './tests/reporters/flaky-reporter.ts'],
     projects: [
       {
         extends: true,
@@ -41,6 +46,15 @@ export default defineConfig({
           setupFiles: ['tests/setup/component.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'extension',
+          environment: 'jsdom',
+          include: ['tests/extension/**/*.test.ts'],
+          testTimeout: 20_000,
         },
       },
       {

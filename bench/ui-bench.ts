@@ -8,12 +8,19 @@ import { chromiumLaunchOptions } from '../e2e/chromium-launch'
 import { ensureBuild } from '../mocks/server/ensure-build'
 import { startLocalServer } from '../mocks/server/local-server'
 import { signUpThroughAuthPage } from '../tests/support/sign-up'
+import { benchStreaming } from './stream-bench'
 
 // `npm run bench:ui`: in Debian's Chromium against the built app and the local platform with
 // fake providers. Prints (1) the time from the 100-message history arriving to it being on
-// screen, mixed markdown and code, and (2) the main-thread time per message sent.
+// screen, mixed markdown and code, (2) the main-thread time per message sent, and (3) the
+// main thread's busy share and longest task while a 5,000-token reply of markdown and code
+// streams in at 50 tokens/s (bench/stream-bench.ts; 100 s). BENCH_RUNS, BENCH_SENDS and
+// BENCH_STREAM_TOKENS shorten (or, at 0, skip) each; BENCH_STREAM_RATE sets the tokens a
+// second; BENCH_TRACE=0 leaves out the trace behind the longest-task figure (docs/rendering.md).
 const RENDER_RUNS = Number(process.env.BENCH_RUNS ?? 7)
 const SENDS = Number(process.env.BENCH_SENDS ?? 10)
+const STREAM_TOKENS = Number(process.env.BENCH_STREAM_TOKENS ?? 5000)
+const STREAM_RATE = Number(process.env.BENCH_STREAM_RATE ?? 50)
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 function historyMessage(i: number): string {
@@ -74,8 +81,18 @@ async function main() {
     const me = await (await fetch(`${server.url}/api/auth/me`, { headers })).json()
     const userId = me.user.id as string
     const rest = `${server.url}/api/db/prompt-chat/rest/v1`
+    // With conversations, the history is one of them, opened by its link (`?c=`). Without that
+    // table (before issue 13), the rows have no conversation and the page opens on them.
+    const conversation = await fetch(`${rest}/conversations`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ id: 'conv_bench', user_id: userId, title: 'Bench history' }),
+    })
+    const inConversation = conversation.ok ? { conversation_id: 'conv_bench' } : {}
+    const appUrl = conversation.ok ? `${server.url}/?c=conv_bench` : server.url
     const start = Date.now() - 3_600_000
     const rows = Array.from({ length: 100 }, (_, i) => ({
+      ...inConversation,
       id: `msg_${start + i * 1000}_${i % 2 ? 'assistant' : 'user'}`,
       user_id: userId,
       model_id: 'claude-haiku-4-5',
@@ -130,7 +147,7 @@ async function main() {
       await prof.send('Profiler.enable')
       await prof.send('Profiler.setSamplingInterval', { interval: 100 })
       await prof.send('Profiler.start')
-      await page.goto(server.url)
+      await page.goto(appUrl)
       await page.waitForFunction(
         () => (window as unknown as { __bench: { allPainted: number } }).__bench.allPainted > 0,
       )
@@ -170,7 +187,7 @@ async function main() {
     const commits: number[] = []
     const paints: number[] = []
     for (let run = 0; run < RENDER_RUNS; run++) {
-      await page.goto(server.url)
+      await page.goto(appUrl)
       await page.waitForFunction(
         () => (window as unknown as { __bench: { allPainted: number } }).__bench.allPainted > 0,
         undefined,
@@ -184,6 +201,7 @@ async function main() {
       paints.push(t.allPainted! - t.arrived!)
     }
 
+    if (RENDER_RUNS === 0) await page.goto(appUrl)
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Performance.enable')
     const taskSeconds = async () => {
@@ -211,15 +229,26 @@ async function main() {
     }
     const perSend = (((await taskSeconds()) - before) * 1000) / SENDS
 
-    console.log(`100-message history (mixed markdown and code), ${RENDER_RUNS} runs:`)
-    const stats = (values: number[]) =>
-      `median ${median(values).toFixed(1)} ms (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)})`
-    console.log(`  response → newest messages painted: ${stats(firsts)}`)
-    console.log(`  response → all 100 in the DOM:      ${stats(commits)}`)
-    console.log(`  response → all 100 painted:         ${stats(paints)} (target ≤ 100 ms)`)
-    console.log(
-      `main-thread time per message sent (${SENDS} sends, CDP TaskDuration): ${perSend.toFixed(1)} ms`,
-    )
+    if (RENDER_RUNS > 0) {
+      console.log(`100-message history (mixed markdown and code), ${RENDER_RUNS} runs:`)
+      const stats = (values: number[]) =>
+        `median ${median(values).toFixed(1)} ms (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)})`
+      console.log(`  response → newest messages painted: ${stats(firsts)}`)
+      console.log(`  response → all 100 in the DOM:      ${stats(commits)}`)
+      console.log(`  response → all 100 painted:         ${stats(paints)} (target ≤ 100 ms)`)
+    }
+    if (SENDS > 0) {
+      console.log(
+        `main-thread time per message sent (${SENDS} sends, CDP TaskDuration): ${perSend.toFixed(1)} ms`,
+      )
+    }
+    if (STREAM_TOKENS > 0) {
+      await benchStreaming(browser, page, cdp, {
+        tokens: STREAM_TOKENS,
+        rate: STREAM_RATE,
+        trace: process.env.BENCH_TRACE !== '0',
+      })
+    }
   } finally {
     await browser.close()
     await server.close()

@@ -1,24 +1,9 @@
 import { expect, type Page, test } from '@playwright/test'
+import { ARTIFACTS, signUp, toast } from './support/session'
 
 // The chat journey on `npm start` with fake providers, in a real Chromium.
-const ARTIFACTS = 'e2e/artifacts'
-
-async function signUp(page: Page, name: string) {
-  await page.goto('/')
-  await page.getByRole('button', { name: 'Sign In to Continue' }).click()
-  await page.getByRole('tab', { name: 'Create account' }).click()
-  await page.getByLabel('Display name').fill(name)
-  await page
-    .getByLabel('E-mail')
-    .fill(`${name.toLowerCase().replace(/\W/g, '')}+${Date.now()}@example.com`)
-  await page.getByLabel('Password').fill('correct horse battery')
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.getByText('Welcome,')).toContainText(name)
-}
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' })
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text })
 
 async function openPicker(page: Page) {
   await page

@@ -1,11 +1,6 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test'
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
+import { createPrompt } from './support/prompts'
+import { waitForToastsToGo } from './support/session'
 
 // Two users in two browser contexts share, rate, save, hide, quick-run and activate prompts.
 const ARTIFACTS = 'e2e/artifacts'
@@ -24,12 +19,6 @@ const SYSTEM_PROMPT = {
 
 test.describe.configure({ mode: 'serial' })
 test.use({ actionTimeout: 20_000 })
-
-/** Toasts sit top-right over the header; a pointer resting on one keeps it open. */
-async function waitForToastsToGo(page: Page) {
-  await page.mouse.move(10, 890)
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
-}
 
 async function signUp(page: Page, user: { name: string; email: string }) {
   await page.getByRole('button', { name: /Sign In to/ }).click()
@@ -54,25 +43,6 @@ async function openLibrary(page: Page) {
   await waitForToastsToGo(page)
   await page.getByRole('button', { name: 'Library', exact: true }).click()
   return page.getByRole('dialog', { name: 'Prompt Library' })
-}
-
-async function createPrompt(
-  page: Page,
-  library: Locator,
-  prompt: { title: string; content: string },
-  system: boolean,
-) {
-  await library.getByRole('button', { name: 'Create', exact: true }).click()
-  const dialog = page.getByRole('dialog', { name: 'Create New Prompt' })
-  // The dialog moves focus to its first field once it is open; typing before that races it.
-  await expect(dialog.getByLabel('Title')).toBeFocused()
-  await dialog.getByLabel('Title').fill(prompt.title)
-  await dialog.getByLabel('Content').fill(prompt.content)
-  if (system) await dialog.getByText('System Prompt').click()
-  await dialog.getByText('Make Public').click()
-  await dialog.getByRole('button', { name: 'Create Prompt' }).click()
-  await expect(page.getByText('Prompt created successfully').first()).toBeVisible()
-  await expect(dialog).toBeHidden()
 }
 
 async function addOpenAiKey(page: Page) {
@@ -128,8 +98,8 @@ test('two users share, rate, save, hide, quick-run and activate prompts', async 
 
   await test.step('A creates a public user prompt and a public system prompt', async () => {
     const library = await openLibrary(ada)
-    await createPrompt(ada, library, USER_PROMPT, false)
-    await createPrompt(ada, library, SYSTEM_PROMPT, true)
+    await createPrompt(ada, library, USER_PROMPT, { system: false, isPublic: true })
+    await createPrompt(ada, library, SYSTEM_PROMPT, { system: true, isPublic: true })
     await library.getByRole('tab', { name: 'My Prompts' }).click()
     const mine = library.getByRole('article', { name: USER_PROMPT.title })
     await expect(mine.getByTestId('prompt-author')).toHaveText('You')

@@ -1,7 +1,17 @@
 import type { AppMigration } from '../../mocks/platform/index'
 import { appTables } from './app-tables'
+import { conversations } from './conversations'
+import { modelServers } from './model-servers'
 import { oneActiveSystemPrompt } from './one-active-system-prompt'
+import { replyStatusAndUsage } from './reply-status-and-usage'
 import { sealedApiKeys } from './sealed-api-keys'
 
 /** The app's schema changes, in order. Add new ones at the end, with the next version. */
-export const appMigrations: AppMigration[] = [appTables, sealedApiKeys, oneActiveSystemPrompt]
+export const appMigrations: AppMigration[] = [
+  appTables,
+  sealedApiKeys,
+  oneActiveSystemPrompt,
+  replyStatusAndUsage,
+  conversations,
+  modelServers,
+]

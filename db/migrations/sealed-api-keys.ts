@@ -1,15 +1,18 @@
 import type { AppMigration } from '../../mocks/platform/index'
 
 /**
- * API keys are sealed by the database, whatever path writes them: the platform's
- * `platform_seal` trigger function, attached to the column (docs/security.md).
+ * Seals a secret text column whatever path writes it: the platform's `platform_seal` trigger
+ * function, attached to the column; the table API opens it again for its reader
+ * (docs/security.md#api-keys-at-rest). A null stays null.
  */
+export const sealColumn = (table: string, column: string) => `
+    create trigger ${table}_seal before insert or update of ${column}
+      on ${table} for each row execute function platform_seal('${column}');`
+
+/** API keys are sealed by the database, whatever path writes them (docs/security.md). */
 export const sealedApiKeys: AppMigration = {
   version: 2,
   legacyVersion: 4,
   name: 'API keys are sealed by the database, whatever path writes them',
-  sql: `
-    create trigger user_api_keys_seal before insert or update of api_key_encrypted
-      on user_api_keys for each row execute function platform_seal('api_key_encrypted');
-  `,
+  sql: sealColumn('user_api_keys', 'api_key_encrypted'),
 }

@@ -2,13 +2,16 @@ import { createAnthropicFake } from './anthropic-fake'
 import { realSleep } from './fake-triggers'
 import type { FakeDeps, ProviderFake, RecordedProviderRequest, Sleep } from './fake-types'
 import { createGoogleFake } from './google-fake'
+import { createCompatibleFake } from './openai-compatible-fake'
 import { createOpenAIFake } from './openai-fake'
 
 export interface ProviderFakes {
   openai: ProviderFake
   anthropic: ProviderFake
   google: ProviderFake
-  /** Every request any of the three received, oldest first (rejected ones too). */
+  /** A user's own OpenAI-compatible server (openai-compatible-fake.ts). */
+  compatible: ProviderFake
+  /** Every request any of the fakes received, oldest first (rejected ones too). */
   readonly requests: readonly RecordedProviderRequest[]
   clearRequests(): void
 }
@@ -19,7 +22,7 @@ export interface ProviderFakesOptions {
   now?: () => number
 }
 
-/** The three provider fakes over one shared record of the requests they received. */
+/** The provider fakes (three hosted, one compatible server) over one shared record of the requests they received. */
 export function createProviderFakes(options: ProviderFakesOptions = {}): ProviderFakes {
   const requests: RecordedProviderRequest[] = []
   const deps: FakeDeps = {
@@ -31,6 +34,7 @@ export function createProviderFakes(options: ProviderFakesOptions = {}): Provide
     openai: createOpenAIFake(deps),
     anthropic: createAnthropicFake(deps),
     google: createGoogleFake(deps),
+    compatible: createCompatibleFake(deps),
     requests,
     clearRequests: () => {
       requests.length = 0

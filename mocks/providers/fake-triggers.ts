@@ -4,6 +4,19 @@
  * `[fail:unreadable]` (502 with an HTML body), `[fail:empty]` (a 200 without any text),
  * `[fail:safety]` and `[fail:no-candidates]` (Google only), and `[slow:ms]` (answer after
  * a delay, at most 60 s).
+ *
+ * Streamed answers (OpenAI and Anthropic with `stream: true`, Google's streamGenerateContent)
+ * send the reply one token (a word and the space after it) per chunk, as fast as they can
+ * unless told otherwise:
+ * - `[rate:N]`: N tokens a second (one chunk every 1000/N ms; N from 1 to 1000);
+ * - `[fail-mid:N]`: after N text chunks, the provider's mid-stream error event, then the end;
+ * - `[stall]` or `[stall:N]`: after N text chunks (1 by default) nothing more, until the
+ *   client aborts.
+ * The `[fail:…]` triggers and `[slow:ms]` act before the stream starts, as without streaming.
+ *
+ * `[long:N]` (streamed or not): instead of the short reply, a long one of exactly N tokens (N
+ * from 1 to 20,000) mixing headings, paragraphs, lists, quotes, tables and fenced code, for the
+ * streaming benchmark (bench/ui-bench.ts): `[long:5000] [rate:50]` streams for 100 s.
  */
 export type FakeFailure =
   | '401'
@@ -17,6 +30,14 @@ export type FakeFailure =
 export interface FakeTriggers {
   failure?: FakeFailure
   delayMs: number
+  /** Streaming only: milliseconds between chunks (0: no wait). */
+  chunkDelayMs: number
+  /** Streaming only: text chunks sent before a mid-stream error event. */
+  failMidAfter?: number
+  /** Streaming only: text chunks sent before the stream goes silent. */
+  stallAfter?: number
+  /** A long markdown reply of this many tokens instead of the short one (fake-reply.ts). */
+  longTokens?: number
 }
 
 const FAILURES: readonly FakeFailure[] = [
@@ -29,13 +50,23 @@ const FAILURES: readonly FakeFailure[] = [
   'no-candidates',
 ]
 export const MAX_FAKE_DELAY_MS = 60_000
+const MAX_RATE = 1000
+export const MAX_LONG_TOKENS = 20_000
 
 export function readTriggers(message: string): FakeTriggers {
   const failure = /\[fail:([a-z0-9-]+)\]/i.exec(message)?.[1]?.toLowerCase()
   const delay = Number(/\[slow:(\d+)\]/i.exec(message)?.[1] ?? 0)
+  const rate = Number(/\[rate:(\d+)\]/i.exec(message)?.[1] ?? 0)
+  const failMid = /\[fail-mid:(\d+)\]/i.exec(message)?.[1]
+  const stall = /\[stall(?::(\d+))?\]/i.exec(message)
+  const long = Number(/\[long:(\d+)\]/i.exec(message)?.[1] ?? 0)
   return {
     failure: FAILURES.find((known) => known === failure),
     delayMs: Math.min(delay, MAX_FAKE_DELAY_MS),
+    chunkDelayMs: rate > 0 ? 1000 / Math.min(rate, MAX_RATE) : 0,
+    failMidAfter: failMid === undefined ? undefined : Number(failMid),
+    stallAfter: stall ? Number(stall[1] ?? 1) : undefined,
+    longTokens: long > 0 ? Math.min(long, MAX_LONG_TOKENS) : undefined,
   }
 }
 
@@ -50,14 +81,16 @@ export function unreadableResponse(): Response {
 export function realSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason)
-    const timer = setTimeout(resolve, ms)
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer)
-        reject(signal.reason)
-      },
-      { once: true },
-    )
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal?.reason)
+    }
+    // The listener goes when the timer fires: a long stream waits thousands of times on one
+    // signal, and kept listeners would pile up on it.
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', onAbort, { once: true })
   })
 }

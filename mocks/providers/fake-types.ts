@@ -3,9 +3,12 @@ export type ProviderFake = (request: Request) => Promise<Response>
 
 export type FakeProviderName = 'openai' | 'anthropic' | 'google'
 
+/** Whose request was recorded: a hosted provider's fake, or the OpenAI-compatible server's. */
+export type RecordedProviderName = FakeProviderName | 'openai-compatible'
+
 /** One request a fake received, as tests and e2e assert it. */
 export interface RecordedProviderRequest {
-  provider: FakeProviderName
+  provider: RecordedProviderName
   method: string
   url: string
   /** Lower-case header names, as the Fetch API reports them. */

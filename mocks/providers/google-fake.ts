@@ -1,11 +1,24 @@
 import { isValidFakeKey } from './fake-keys'
 import { estimateTokens, fakeReply } from './fake-reply'
+import { type FakeStream, sseEvent, streamResponse, tokensOf } from './fake-stream'
 import { readTriggers, unreadableResponse } from './fake-triggers'
 import type { FakeDeps, ProviderFake } from './fake-types'
 import { receiveRequest } from './receive-request'
 import { extraKey, invalid, isNonEmptyString, isObject, missingKey } from './shape-check'
 
-const PATH = /\/v1beta\/models\/([^/:]+):generateContent$/
+const PATH = /\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/
+const MODELS_PATH = /\/v1beta\/models$/
+/** The query parameters of the model list besides the key. */
+const LIST_PARAMS = ['key', 'pageSize', 'pageToken']
+/** What `GET /v1beta/models` lists to a valid key: the model and its display name. */
+export const GOOGLE_FAKE_MODELS = [
+  ['gemini-2.5-pro', 'Gemini 2.5 Pro'],
+  ['gemini-2.5-flash', 'Gemini 2.5 Flash'],
+  ['gemini-2.5-flash-lite', 'Gemini 2.5 Flash-Lite'],
+] as const
+/** `alt=sse` makes streamGenerateContent answer server-sent events instead of a JSON array. */
+const QUERY_PARAMS = ['key', 'alt']
+const ALT_VALUES = ['json', 'sse']
 const REQUIRED_KEYS = ['contents', 'generationConfig'] as const
 const BODY_KEYS = [...REQUIRED_KEYS, 'systemInstruction']
 /** The key belongs in the query string; a header credential is a mistake (or a leak). */
@@ -95,29 +108,72 @@ function bodyProblem(body: unknown): string | undefined {
   return undefined
 }
 
-/** A fake of Google's generateContent (POST {base}/v1beta/models/{model}:generateContent?key=). */
+/** The key checks every call shares: missing is a 403, not one of the fakes' keys a 400. */
+function keyRefusal(key: string | null): Response | undefined {
+  if (!key) {
+    return googleError(
+      403,
+      'PERMISSION_DENIED',
+      "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
+    )
+  }
+  return isValidFakeKey('google', key) ? undefined : invalidKey()
+}
+
+/**
+ * Google's model list (GET {base}/v1beta/models?key=): `{ models: [{ name: 'models/…', version,
+ * displayName, description, inputTokenLimit, outputTokenLimit, supportedGenerationMethods }] }`.
+ */
+function listModels(url: URL, headers: Record<string, string>): Response {
+  const refusal = keyRefusal(url.searchParams.get('key'))
+  if (refusal) return refusal
+  const extraParam = [...url.searchParams.keys()].find((name) => !LIST_PARAMS.includes(name))
+  if (extraParam) {
+    return badRequest(
+      `Invalid JSON payload received. Unknown name "${extraParam}": Cannot bind query parameter.`,
+    )
+  }
+  const foreign = FOREIGN_HEADERS.find((name) => name in headers)
+  if (foreign) return badRequest(`Unexpected header: ${foreign}`)
+  return Response.json({
+    models: GOOGLE_FAKE_MODELS.map(([id, displayName]) => ({
+      name: `models/${id}`,
+      version: '001',
+      displayName,
+      description: `${displayName}, as the fake lists it`,
+      inputTokenLimit: 1_048_576,
+      outputTokenLimit: 65_536,
+      supportedGenerationMethods: ['generateContent', 'countTokens'],
+    })),
+  })
+}
+
+/**
+ * A fake of Google's generateContent (POST {base}/v1beta/models/{model}:generateContent?key=)
+ * and streamGenerateContent (…:streamGenerateContent?alt=sse&key=, the same body).
+ */
 export function createGoogleFake(deps: FakeDeps): ProviderFake {
   return async (request) => {
     const received = await receiveRequest('google', request, deps.record)
     const url = new URL(request.url)
-    const modelInPath = PATH.exec(url.pathname)?.[1]
+    if (request.method === 'GET' && MODELS_PATH.test(url.pathname)) {
+      return listModels(url, received.headers)
+    }
+    const [, modelInPath, method] = PATH.exec(url.pathname) ?? []
     if (request.method !== 'POST' || !modelInPath) {
       return googleError(404, 'NOT_FOUND', `Method not found: ${request.method} ${url.pathname}`)
     }
-    const key = url.searchParams.get('key')
-    if (!key) {
-      return googleError(
-        403,
-        'PERMISSION_DENIED',
-        "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
-      )
-    }
-    if (!isValidFakeKey('google', key)) return invalidKey()
-    const extraParam = [...url.searchParams.keys()].find((name) => name !== 'key')
+    const refusal = keyRefusal(url.searchParams.get('key'))
+    if (refusal) return refusal
+    const extraParam = [...url.searchParams.keys()].find((name) => !QUERY_PARAMS.includes(name))
     if (extraParam) {
       return badRequest(
         `Invalid JSON payload received. Unknown name "${extraParam}": Cannot bind query parameter.`,
       )
+    }
+    const alt = url.searchParams.get('alt')
+    if (alt !== null && !ALT_VALUES.includes(alt)) {
+      return badRequest(`Invalid value at 'alt' (type.googleapis.com/google.api.Alt), "${alt}"`)
     }
     const foreign = FOREIGN_HEADERS.find((name) => name in received.headers)
     if (foreign) return badRequest(`Unexpected header: ${foreign}`)
@@ -160,25 +216,33 @@ export function createGoogleFake(deps: FakeDeps): ProviderFake {
         return unreadableResponse()
       case 'no-candidates':
         // A prompt blocked before generation: feedback instead of candidates.
-        return Response.json({
-          promptFeedback: { blockReason: 'SAFETY' },
-          usageMetadata: { promptTokenCount: promptTokens, totalTokenCount: promptTokens },
-          modelVersion: model,
-        })
+        return answer([
+          {
+            promptFeedback: { blockReason: 'SAFETY' },
+            usageMetadata: { promptTokenCount: promptTokens, totalTokenCount: promptTokens },
+            modelVersion: model,
+          },
+        ])
       case 'safety':
-        return Response.json({
-          candidates: [
-            {
-              finishReason: 'SAFETY',
-              index: 0,
-              safetyRatings: [
-                { category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true },
-              ],
-            },
-          ],
-          usageMetadata: { promptTokenCount: promptTokens, totalTokenCount: promptTokens },
-          modelVersion: model,
-        })
+        return answer([
+          {
+            candidates: [
+              {
+                finishReason: 'SAFETY',
+                index: 0,
+                safetyRatings: [
+                  {
+                    category: 'HARM_CATEGORY_DANGEROUS_CONTENT',
+                    probability: 'HIGH',
+                    blocked: true,
+                  },
+                ],
+              },
+            ],
+            usageMetadata: { promptTokenCount: promptTokens, totalTokenCount: promptTokens },
+            modelVersion: model,
+          },
+        ])
     }
     const text =
       triggers.failure === 'empty'
@@ -191,21 +255,92 @@ export function createGoogleFake(deps: FakeDeps): ProviderFake {
             turnCount: body.contents.length,
           })
     const candidateTokens = text ? estimateTokens(text) : 0
-    return Response.json({
-      candidates: [
-        {
-          content: { parts: text === undefined ? [] : [{ text }], role: 'model' },
-          finishReason: 'STOP',
-          index: 0,
-        },
-      ],
-      usageMetadata: {
-        promptTokenCount: promptTokens,
-        candidatesTokenCount: candidateTokens,
-        totalTokenCount: promptTokens + candidateTokens,
+    const usageMetadata = {
+      promptTokenCount: promptTokens,
+      candidatesTokenCount: candidateTokens,
+      totalTokenCount: promptTokens + candidateTokens,
+    }
+    if (method === 'streamGenerateContent' && alt === 'sse') {
+      return streamResponse(
+        googleStream(model, text, usageMetadata),
+        triggers,
+        deps.sleep,
+        request.signal,
+      )
+    }
+    return answer([
+      {
+        candidates: [
+          {
+            content: { parts: text === undefined ? [] : [{ text }], role: 'model' },
+            finishReason: 'STOP',
+            index: 0,
+          },
+        ],
+        usageMetadata,
+        modelVersion: model,
       },
-      modelVersion: model,
-    })
+    ])
+
+    /**
+     * A whole answer of one response: generateContent's JSON; streamGenerateContent sends it
+     * as one event (`alt=sse`) or a JSON array of one.
+     */
+    function answer(responses: [unknown]): Response {
+      if (method === 'generateContent') return Response.json(responses[0])
+      if (alt !== 'sse') return Response.json(responses)
+      const stream: FakeStream = {
+        head: responses.map((data) => sseEvent(data, undefined, CRLF)),
+        tokens: [],
+        textEvent: () => '',
+        tail: [],
+        errorEvent: '',
+      }
+      return streamResponse(stream, triggers, deps.sleep, request.signal)
+    }
+  }
+}
+
+/** Google ends its lines with CRLF. */
+const CRLF = '\r\n'
+
+/**
+ * One GenerateContentResponse per token (its text as the one part of the first candidate,
+ * the prompt count so far in `usageMetadata`), then one with `finishReason: 'STOP'` and the
+ * final usage. A failure mid-stream is an event with the usual `{ error }` body.
+ */
+function googleStream(
+  model: string,
+  text: string | undefined,
+  usageMetadata: { promptTokenCount: number; totalTokenCount: number },
+): FakeStream {
+  const partial = {
+    promptTokenCount: usageMetadata.promptTokenCount,
+    totalTokenCount: usageMetadata.promptTokenCount,
+  }
+  const event = (candidate: Record<string, unknown>, usage: unknown) =>
+    sseEvent(
+      { candidates: [{ ...candidate, index: 0 }], usageMetadata: usage, modelVersion: model },
+      undefined,
+      CRLF,
+    )
+  return {
+    head: [],
+    tokens: tokensOf(text),
+    textEvent: (token) => event({ content: { parts: [{ text: token }], role: 'model' } }, partial),
+    tail: [event({ content: { parts: [], role: 'model' }, finishReason: 'STOP' }, usageMetadata)],
+    errorEvent: sseEvent(
+      {
+        error: {
+          code: 500,
+          message:
+            'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+          status: 'INTERNAL',
+        },
+      },
+      undefined,
+      CRLF,
+    ),
   }
 }
 

@@ -1,13 +1,16 @@
 import { isValidFakeKey } from './fake-keys'
 import { estimateTokens, fakeReply } from './fake-reply'
+import { type FakeStream, sseEvent, streamResponse, tokensOf } from './fake-stream'
 import { readTriggers, unreadableResponse } from './fake-triggers'
-import type { FakeDeps, ProviderFake } from './fake-types'
+import type { FakeDeps, ProviderFake, RecordedProviderName } from './fake-types'
 import { maskKey } from './mask-key'
 import { receiveRequest } from './receive-request'
 import { extraKey, invalid, isObject, missingKey } from './shape-check'
 
 const PATH = '/v1/chat/completions'
-const BODY_KEYS = ['model', 'messages', 'max_tokens', 'temperature'] as const
+const MODELS_PATH = '/v1/models'
+const REQUIRED_KEYS = ['model', 'messages', 'max_tokens', 'temperature'] as const
+const BODY_KEYS = [...REQUIRED_KEYS, 'stream', 'stream_options']
 const ROLES = ['system', 'user', 'assistant']
 /** Credentials of the other providers: sending them here leaks the key to the wrong place. */
 const FOREIGN_HEADERS = ['x-api-key', 'x-goog-api-key', 'anthropic-version']
@@ -42,7 +45,7 @@ function bodyProblem(body: unknown): string | undefined {
   if (!isObject(body)) return 'We could not parse the JSON body of your request.'
   const extra = extraKey(body, BODY_KEYS)
   if (extra) return `Unrecognized request argument supplied: ${extra}`
-  const missing = missingKey(body, BODY_KEYS)
+  const missing = missingKey(body, REQUIRED_KEYS)
   if (missing) return `Missing required parameter: '${missing}'.`
   if (typeof body.model !== 'string' || !body.model) {
     return invalid('model', 'a model id', body.model)
@@ -64,28 +67,91 @@ function bodyProblem(body: unknown): string | undefined {
   }
   if (body.max_tokens !== 1000) return invalid('max_tokens', '1000', body.max_tokens)
   if (body.temperature !== 0.7) return invalid('temperature', '0.7', body.temperature)
+  return streamProblem(body)
+}
+
+/** `stream` is a boolean; `stream_options` (only `include_usage`) only comes with `stream: true`. */
+function streamProblem(body: Record<string, unknown>): string | undefined {
+  if ('stream' in body && typeof body.stream !== 'boolean') {
+    return invalid('stream', 'a boolean', body.stream)
+  }
+  if (!('stream_options' in body) || body.stream_options === null) return undefined
+  if (body.stream !== true) {
+    return "The 'stream_options' parameter is only allowed when 'stream' is enabled."
+  }
+  const options = body.stream_options
+  if (!isObject(options)) return invalid('stream_options', 'an object', options)
+  const extra = extraKey(options, ['include_usage'])
+  if (extra) return `Unrecognized request argument supplied: stream_options.${extra}`
+  if ('include_usage' in options && typeof options.include_usage !== 'boolean') {
+    return invalid('stream_options.include_usage', 'a boolean', options.include_usage)
+  }
   return undefined
 }
 
-/** A fake of OpenAI's chat completions endpoint (POST {base}/v1/chat/completions). */
-export function createOpenAIFake(deps: FakeDeps): ProviderFake {
-  let sequence = 0
-  return async (request) => {
-    const received = await receiveRequest('openai', request, deps.record)
-    if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith(PATH)) {
-      return openAIError(404, `Invalid URL (${request.method} ${new URL(request.url).pathname})`)
-    }
-    const authorization = received.headers.authorization
+/** What sets the OpenAI fake apart from an OpenAI-compatible server's (openai-compatible-fake.ts). */
+export interface OpenAIFakeOptions {
+  /** The name its requests are recorded under. */
+  recordAs: RecordedProviderName
+  /** Who the reply says it is from ('OpenAI fake reply'). */
+  replyLabel: string
+  /** `openai`: a valid fake OpenAI key is required; `any`: any key, or none. */
+  keys: 'openai' | 'any'
+  /** Given, `GET {base}/v1/models` lists these, and a chat with another model is a 404. */
+  models?: readonly string[]
+}
+
+const OPENAI: OpenAIFakeOptions = { recordAs: 'openai', replyLabel: 'OpenAI', keys: 'openai' }
+
+/** What the OpenAI fake's `GET /v1/models` lists to a valid key: real model ids. */
+export const OPENAI_FAKE_MODELS = ['gpt-5', 'gpt-5-mini', 'gpt-4.1', 'gpt-4o-mini'] as const
+
+/** Why a request's key is refused, as OpenAI answers it; undefined when it passes. */
+function keyRefusal(
+  options: OpenAIFakeOptions,
+  authorization: string | undefined,
+): Response | undefined {
+  const key = authorization?.replace(/^Bearer /, '') ?? ''
+  if (options.keys === 'openai') {
     if (!authorization) {
       return openAIError(
         401,
         "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).",
       )
     }
-    const key = authorization.replace(/^Bearer /, '')
     if (!authorization.startsWith('Bearer ') || !isValidFakeKey('openai', key)) {
       return invalidKey(key)
     }
+  } else if (authorization !== undefined && !authorization.startsWith('Bearer ')) {
+    return openAIError(401, 'Authorization must use Bearer auth')
+  }
+  return undefined
+}
+
+/**
+ * A fake of OpenAI's chat completions endpoint (POST {base}/v1/chat/completions) and of its
+ * model list (GET {base}/v1/models): OPENAI_FAKE_MODELS to a valid key, or with `models` (a
+ * compatible server), those to any caller.
+ */
+export function createOpenAIFake(
+  deps: FakeDeps,
+  options: OpenAIFakeOptions = OPENAI,
+): ProviderFake {
+  let sequence = 0
+  return async (request) => {
+    const received = await receiveRequest(options.recordAs, request, deps.record)
+    const path = new URL(request.url).pathname
+    const authorization = received.headers.authorization
+    const key = authorization?.replace(/^Bearer /, '') ?? ''
+    if (request.method === 'GET' && path.endsWith(MODELS_PATH)) {
+      if (options.models) return modelList(options.models, deps.now(), 'library')
+      return keyRefusal(options, authorization) ?? modelList(OPENAI_FAKE_MODELS, deps.now())
+    }
+    if (request.method !== 'POST' || !path.endsWith(PATH)) {
+      return openAIError(404, `Invalid URL (${request.method} ${path})`)
+    }
+    const refusal = keyRefusal(options, authorization)
+    if (refusal) return refusal
     const foreign = FOREIGN_HEADERS.find((name) => name in received.headers)
     if (foreign) return openAIError(400, `Unexpected header: ${foreign}`)
     if (!received.headers['content-type']?.startsWith('application/json')) {
@@ -96,8 +162,23 @@ export function createOpenAIFake(deps: FakeDeps): ProviderFake {
     }
     const problem = bodyProblem(received.body)
     if (problem) return openAIError(400, problem)
+    const model = (received.body as { model: string }).model
+    if (options.models && !options.models.includes(model)) {
+      return openAIError(
+        404,
+        `The model '${model}' does not exist`,
+        'invalid_request_error',
+        'model_not_found',
+        'model',
+      )
+    }
 
-    const body = received.body as { model: string; messages: OpenAIMessage[] }
+    const body = received.body as {
+      model: string
+      messages: OpenAIMessage[]
+      stream?: boolean
+      stream_options?: { include_usage?: boolean } | null
+    }
     const lastUser = body.messages.findLast((m) => m.role === 'user')?.content ?? ''
     const triggers = readTriggers(lastUser)
     if (triggers.delayMs) await deps.sleep(triggers.delayMs, request.signal)
@@ -127,7 +208,7 @@ export function createOpenAIFake(deps: FakeDeps): ProviderFake {
       triggers.failure === 'empty'
         ? null
         : fakeReply({
-            providerLabel: 'OpenAI',
+            providerLabel: options.replyLabel,
             model: body.model,
             lastUserMessage: lastUser,
             systemPrompt: leading.length ? leading.map((m) => m.content).join('\n\n') : undefined,
@@ -135,11 +216,24 @@ export function createOpenAIFake(deps: FakeDeps): ProviderFake {
           })
     const promptTokens = body.messages.reduce((sum, m) => sum + estimateTokens(m.content), 0)
     const completionTokens = content === null ? 0 : estimateTokens(content)
+    const usage = {
+      prompt_tokens: promptTokens,
+      completion_tokens: completionTokens,
+      total_tokens: promptTokens + completionTokens,
+    }
     sequence += 1
+    const id = `chatcmpl-fake-${sequence}`
+    const created = Math.floor(deps.now() / 1000)
+    if (body.stream) {
+      const stream = openAIStream(id, created, body.model, content, usage, {
+        includeUsage: body.stream_options?.include_usage === true,
+      })
+      return streamResponse(stream, triggers, deps.sleep, request.signal)
+    }
     return Response.json({
-      id: `chatcmpl-fake-${sequence}`,
+      id,
       object: 'chat.completion',
-      created: Math.floor(deps.now() / 1000),
+      created,
       model: body.model,
       choices: [
         {
@@ -149,11 +243,66 @@ export function createOpenAIFake(deps: FakeDeps): ProviderFake {
           finish_reason: 'stop',
         },
       ],
-      usage: {
-        prompt_tokens: promptTokens,
-        completion_tokens: completionTokens,
-        total_tokens: promptTokens + completionTokens,
-      },
+      usage,
     })
   }
+}
+
+/**
+ * `chat.completion.chunk`s: the role first, one per token with `delta.content`, the finish
+ * reason, then (with `include_usage`) a chunk without choices carrying the usage, and
+ * `data: [DONE]`. Every chunk has `usage: null` when usage was asked for. A failure mid-stream
+ * is a `data:` line with the usual `{ error }` body.
+ */
+function openAIStream(
+  id: string,
+  created: number,
+  model: string,
+  content: string | null,
+  usage: Record<string, number>,
+  options: { includeUsage: boolean },
+): FakeStream {
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+    sseEvent({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      choices,
+      ...(options.includeUsage ? { usage: null } : {}),
+      ...extra,
+    })
+  const choice = (delta: unknown, finish: string | null = null) => ({
+    index: 0,
+    delta,
+    logprobs: null,
+    finish_reason: finish,
+  })
+  return {
+    head: [chunk([choice({ role: 'assistant', content: '', refusal: null })])],
+    tokens: tokensOf(content ?? undefined),
+    textEvent: (token) => chunk([choice({ content: token })]),
+    tail: [
+      chunk([choice({}, 'stop')]),
+      ...(options.includeUsage ? [chunk([], { usage })] : []),
+      sseEvent('[DONE]'),
+    ],
+    errorEvent: sseEvent({
+      error: {
+        message: 'The server had an error while processing your request. Sorry about that!',
+        type: 'server_error',
+        param: null,
+        code: null,
+      },
+    }),
+  }
+}
+
+/** OpenAI's model list: `{ object: 'list', data: [{ id, object: 'model', created, owned_by }] }`. */
+function modelList(models: readonly string[], now: number, ownedBy = 'system'): Response {
+  const created = Math.floor(now / 1000)
+  return Response.json({
+    object: 'list',
+    data: models.map((id) => ({ id, object: 'model', created, owned_by: ownedBy })),
+  })
 }

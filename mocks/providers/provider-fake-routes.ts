@@ -9,18 +9,26 @@ import { maskRecordedRequest } from './recorded-requests-view'
 
 /** Where the local server mounts the fakes; each is a drop-in base URL for its provider. */
 export const FAKE_PROVIDERS_PREFIX = '/fake-providers'
+/**
+ * Where it mounts the fake OpenAI-compatible server: the base URL a user enters is the
+ * server's origin plus this (`/v1/models`, `/v1/chat/completions` below it).
+ */
+export const FAKE_COMPATIBLE_PREFIX = '/fake-compatible'
 const PROVIDERS: readonly FakeProviderName[] = ['openai', 'anthropic', 'google']
 
 /**
- * Mounts the fakes under `/fake-providers/{provider}/…`, plus `GET /fake-providers/requests`
- * (what they received, keys masked) and `DELETE /fake-providers/requests` (forget it).
+ * Mounts the fakes under `/fake-providers/{provider}/…` and the compatible server under
+ * `/fake-compatible/…`, plus `GET /fake-providers/requests` (what they all received, keys
+ * masked) and `DELETE /fake-providers/requests` (forget it).
  */
 export function mountProviderFakes(app: Hono, fakes: ProviderFakes): void {
   // Like the real APIs, the fakes answer pages of any origin (e.g. `npm run dev` on :5173).
   app.use(`${FAKE_PROVIDERS_PREFIX}/*`, cors())
+  app.use(`${FAKE_COMPATIBLE_PREFIX}/*`, cors())
   for (const provider of PROVIDERS) {
     app.all(`${FAKE_PROVIDERS_PREFIX}/${provider}/*`, (c) => fakes[provider](c.req.raw))
   }
+  app.all(`${FAKE_COMPATIBLE_PREFIX}/*`, (c) => fakes.compatible(c.req.raw))
   app.get(`${FAKE_PROVIDERS_PREFIX}/requests`, (c) =>
     c.json(fakes.requests.map(maskRecordedRequest)),
   )

@@ -1,8 +1,8 @@
-import type { FakeProviderName, RecordedProviderRequest } from './fake-types'
+import type { RecordedProviderName, RecordedProviderRequest } from './fake-types'
 
 /** Reads a request once, parsing its JSON body, and hands it to the record. */
 export async function receiveRequest(
-  provider: FakeProviderName,
+  provider: RecordedProviderName,
   request: Request,
   record: (received: RecordedProviderRequest) => void,
 ): Promise<RecordedProviderRequest> {

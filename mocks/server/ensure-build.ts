@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path'
 
 // What the built app depends on: when any of it is newer than the last build (or the VITE_*
-// settings changed), `npm start` rebuilds first, so it works right after `npm ci`.
+// settings or the extension's app origin changed), `npm start` rebuilds first, so it works right after `npm ci`. The build
+// also packs the Chrome extension into dist/chrome-extension.zip, so its sources count too.
 const INPUTS = [
   'src',
   'public',
@@ -11,15 +12,21 @@ const INPUTS = [
   'vite.config.ts',
   'panda.config.ts',
   'postcss.config.cjs',
+  'package.json',
   'package-lock.json',
+  'extension',
+  'scripts/pack-extension.ts',
 ]
+/** What a finished build leaves in dist/; a missing one means building again. */
+const OUTPUTS = ['index.html', 'chrome-extension.zip']
 const STAMP = '.build-stamp.json'
 
 export function ensureBuild(root: string, env: NodeJS.ProcessEnv = process.env): void {
   const wanted = buildStamp(root, env)
   const stampFile = path.join(root, 'dist', STAMP)
   const current = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : ''
-  if (current === wanted && existsSync(path.join(root, 'dist', 'index.html'))) return
+  const built = OUTPUTS.every((file) => existsSync(path.join(root, 'dist', file)))
+  if (current === wanted && built) return
 
   console.log('[server] building the app (dist/ is missing or stale)…')
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env })
@@ -29,8 +36,9 @@ export function ensureBuild(root: string, env: NodeJS.ProcessEnv = process.env):
 
 function buildStamp(root: string, env: NodeJS.ProcessEnv): string {
   const newest = Math.max(...INPUTS.map((p) => newestMtime(path.join(root, p))))
+  // Build-time settings: the app's VITE_* and the extension's app origin.
   const viteEnv = Object.keys(env)
-    .filter((k) => k.startsWith('VITE_'))
+    .filter((k) => k.startsWith('VITE_') || k === 'EXTENSION_APP_ORIGIN')
     .sort()
     .map((k) => [k, env[k]])
   return JSON.stringify({ newest, viteEnv })
@@ -42,6 +50,7 @@ function newestMtime(target: string): number {
   if (!stat.isDirectory()) return stat.mtimeMs
   let newest = stat.mtimeMs
   for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules') continue
     newest = Math.max(newest, newestMtime(path.join(target, entry)))
   }
   return newest

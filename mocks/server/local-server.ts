@@ -6,7 +6,12 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono } from 'hono'
 import { sealingKey } from '../platform/crypto/api-key-cipher'
 import { type AppSchema, createPlatform, openStore, type SqlStore } from '../platform/index'
-import { getRealtimeHub } from '../platform/realtime/realtime-api'
+import { createPlatformRealtimeHub } from '../platform/realtime/realtime-api'
+import {
+  type ClusterOptions,
+  openRealtimeCluster,
+  servingAddress,
+} from '../platform/realtime/realtime-cluster'
 import { attachRealtimeServer } from '../platform/realtime/realtime-websocket-server'
 import { createProviderFakes } from '../providers/create-provider-fakes'
 import { indexWithFakeProviders, mountProviderFakes } from '../providers/provider-fake-routes'
@@ -28,6 +33,16 @@ export interface LocalServerOptions extends ServerConfig {
   /** The app's migrations and seed (db/ for Prompt Chat); without them, the platform alone. */
   app?: AppSchema
   log?: (line: string) => void
+  /** PostgreSQL: the realtime heartbeat and presence TTL (tests shorten them). */
+  realtimeTiming?: Pick<ClusterOptions, 'heartbeatMs' | 'presenceTtlMs'>
+}
+
+/** The Chrome extension's zip in the built app (scripts/pack-extension.ts). */
+const EXTENSION_ZIP = 'chrome-extension.zip'
+
+/** Whether a path's last segment has a file extension (`/a/b.png`, not `/a/b` or `/a.b/`). */
+function looksLikeFile(requestPath: string): boolean {
+  return /\.[A-Za-z0-9]+$/.test(requestPath.split('/').pop() ?? '')
 }
 
 const SECURITY_HEADERS = { 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff' }
@@ -73,6 +88,25 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     publicOrigin: () => options.publicOrigin ?? url,
   })
 
+  // Realtime: on PostgreSQL every server on the database hears every other's messages and
+  // members (LISTEN/NOTIFY); PGlite is one process and needs no such thing.
+  const cluster = options.databaseUrl
+    ? await openRealtimeCluster({
+        store,
+        connectionString: servingAddress(options),
+        projectId: options.projectId,
+        log,
+        ...options.realtimeTiming,
+      }).catch(async (error: unknown) => {
+        await store.close()
+        throw error
+      })
+    : undefined
+  const hub = createPlatformRealtimeHub(platform.deps, {
+    requireAuth: options.realtimeRequireAuth,
+    cluster,
+  })
+
   const app = new Hono()
   app.use(async (c, next) => {
     const started = performance.now()
@@ -95,7 +129,16 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     // With fake providers the page carries their base URLs, so index.html is never served raw.
     const fakeIndex = options.fakeProviders ? indexWithFakeProviders(options.distDir) : undefined
     if (fakeIndex) app.get('/', fakeIndex).get('/index.html', fakeIndex)
+    // The packed extension (npm run build) downloads as a file, whatever the browser guesses.
+    app.use(`/${EXTENSION_ZIP}`, async (c, next) => {
+      await next()
+      // In place, as securityHeaders() does: the file's body stays as it is.
+      if (c.res.ok)
+        c.res.headers.set('Content-Disposition', `attachment; filename="${EXTENSION_ZIP}"`)
+    })
     app.use('/*', serveStatic({ root }))
+    // A missing file is a 404, never the page: a download or script would get HTML instead.
+    app.get('*', (c, next) => (looksLikeFile(c.req.path) ? c.notFound() : next()))
     // The app has no router paths: every other GET gets the single page.
     app.get('*', fakeIndex ?? serveStatic({ root, rewriteRequestPath: () => '/index.html' }))
   }
@@ -106,7 +149,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     )
   })
   // The realtime WebSocket shares the port: upgrades go to the platform's hub.
-  const closeRealtime = attachRealtimeServer(server as Server, getRealtimeHub(platform.deps))
+  const closeRealtime = attachRealtimeServer(server as Server, hub)
   const { port } = server.address() as AddressInfo
   const host = options.host.includes(':') ? `[${options.host}]` : options.host
   url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`

@@ -19,6 +19,11 @@ export interface ServerConfig {
   fakeProviders?: boolean
   /** PUBLIC_ORIGIN: the origin browsers reach the server at; derived from HOST/PORT when unset. */
   publicOrigin?: string
+  /**
+   * REALTIME_REQUIRE_AUTH=1: refuse realtime sockets without a token. By default they are
+   * accepted, anonymous, as the hosted platform does (docs/security.md, "Realtime sockets").
+   */
+  realtimeRequireAuth?: boolean
 }
 
 export const DEFAULT_PROJECT_ID = 'prompt-chat'
@@ -39,6 +44,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     host: env.HOST || '127.0.0.1',
     fakeProviders: env.FAKE_PROVIDERS === '1',
     publicOrigin: env.PUBLIC_ORIGIN ? readOrigin(env.PUBLIC_ORIGIN) : undefined,
+    realtimeRequireAuth: env.REALTIME_REQUIRE_AUTH === '1',
   }
 }
 

@@ -8,7 +8,10 @@ import { readServerConfig } from './server-config'
 // `npm start`: build the app if needed, then serve it with the mock platform on one port.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const config = readServerConfig()
-ensureBuild(root)
+// The downloadable extension talks to the app at the address this server answers on.
+const extensionOrigin =
+  process.env.EXTENSION_APP_ORIGIN ?? config.publicOrigin ?? `http://localhost:${config.port}`
+ensureBuild(root, { ...process.env, EXTENSION_APP_ORIGIN: extensionOrigin })
 
 const server = await startLocalServer({
   ...config,

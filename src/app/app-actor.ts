@@ -1,10 +1,13 @@
 import { createActor } from 'xstate'
-import { createParentBridge } from '../bridge/parent-window'
-import { parseStyleConfig, STYLE_CONFIG_STORAGE_KEY } from '../domain/style-config'
+import { createPageChannel, createParentBridge } from '../bridge/parent-window'
 import { provideAuth } from '../effects/auth-effects'
 import { provideChat } from '../effects/chat-effects'
+import { provideConversations } from '../effects/conversation-effects'
+import { provideExtensionBridge } from '../effects/extension-bridge-effects'
+import { provideInstallExtension } from '../effects/install-extension-effects'
 import { providePrompts } from '../effects/prompt-effects'
-import { provideTheme, savedTheme } from '../effects/theme-effects'
+import { provideStyle, savedStyle } from '../effects/style-effects'
+import { provideUsage } from '../effects/usage-effects'
 import { type AppInput, appMachine } from '../machines/app.machine'
 import { createPlatformClient } from '../platform/index'
 import type { BrowserEnv } from './browser-env'
@@ -12,7 +15,7 @@ import type { AppConfig } from './config'
 
 /**
  * The actor system with every child given its effects: the SDK, the providers, the browser
- * and the parent-window bridge. Not started; `startApp` starts it.
+ * the parent-window bridge and the extension's page channel. Not started; `startApp` starts it.
  */
 export function createAppActor(config: AppConfig, env: BrowserEnv, fetchImpl?: typeof fetch) {
   const platform = createPlatformClient({
@@ -38,19 +41,34 @@ export function createAppActor(config: AppConfig, env: BrowserEnv, fetchImpl?: t
     platform,
     currentUserId,
     providerBaseUrls: config.providerBaseUrls,
+    storage: env.storage,
     fetch: fetchImpl,
   })
-  const prompts = providePrompts({ platform, address: env, bridge, currentUserId })
+  const prompts = providePrompts({
+    platform,
+    address: env,
+    bridge,
+    currentUserId,
+    storage: env.storage,
+  })
   const machine = appMachine.provide({
     actors: {
       auth: provideAuth(platform, bridge, env),
-      theme: provideTheme(env),
+      style: provideStyle(env),
       sharedPrompt: prompts.sharedPrompt,
+      installExtension: provideInstallExtension(),
+      extensionBridge: provideExtensionBridge({
+        channel: createPageChannel(env, env),
+        db: platform.db,
+      }),
       chat: chat.chat,
+      conversations: provideConversations({ platform, address: env, currentUserId }),
+      usage: provideUsage({ platform, currentUserId }),
       modelPicker: chat.modelPicker,
       library: prompts.library,
       activation: prompts.activation,
       quickPrompts: prompts.quickPrompts,
+      picker: prompts.picker,
     },
   })
   const actor = createActor(machine, { input: appInput(env) })
@@ -63,10 +81,12 @@ function appInput(env: BrowserEnv): AppInput {
   return {
     // The app shows its own signed-out card, so it never forces the login redirect.
     auth: { inIframe: env.inIframe, authRequired: false },
-    theme: { theme: savedTheme(env.storage) },
+    style: { saved: savedStyle(env.storage), systemDark: env.systemScheme.prefersDark(), href },
     sharedPrompt: { href },
-    chat: { display: parseStyleConfig(env.storage.getItem(STYLE_CONFIG_STORAGE_KEY)) },
+    chat: {},
     // Share links point at the address the app is served from.
     library: { shareOrigin: new URL(href).origin },
+    // The extension's content script posts on this page (docs/product/permissions.md#extension-bridge).
+    extensionBridge: { origin: new URL(href).origin },
   }
 }

@@ -1,13 +1,13 @@
-import type { MessageSource, ParentWindow } from '../bridge/parent-window'
+import type { MessageSource, ParentWindow, SelfWindow } from '../bridge/parent-window'
 import type { AddressBar } from '../effects/address-bar'
-import type { ThemeEnv } from '../effects/theme-effects'
+import { browserSystemScheme, type StyleEnv } from '../effects/style-effects'
 import type { KeyValueStorage } from '../platform/index'
 
 /**
  * The few browser facilities the effects and the bridge touch, behind one seam, so component
  * tests can watch a navigation or a parent-window message without a real page load.
  */
-export interface BrowserEnv extends AddressBar, MessageSource, ThemeEnv {
+export interface BrowserEnv extends AddressBar, MessageSource, SelfWindow, StyleEnv {
   storage: KeyValueStorage
   inIframe: boolean
   /** The embedding page when in an iframe, else null. */
@@ -31,7 +31,9 @@ export function browserEnv(win: Window): BrowserEnv {
       win.addEventListener('message', handler)
       return () => win.removeEventListener('message', handler)
     },
+    postToSelf: (message, targetOrigin) => win.postMessage(message, targetOrigin),
     rootElement: win.document.documentElement,
+    systemScheme: browserSystemScheme(win),
   }
 }
 

@@ -7,8 +7,8 @@ import type { AppConfig } from './config'
 export function startApp(config: AppConfig, env: BrowserEnv, fetchImpl?: typeof fetch): AppActors {
   const app = createAppActor(config, env, fetchImpl)
   app.start()
-  const { auth, theme, sharedPrompt } = app.getSnapshot().children
-  if (!auth || !theme || !sharedPrompt)
+  const { auth, style, sharedPrompt, installExtension } = app.getSnapshot().children
+  if (!auth || !style || !sharedPrompt || !installExtension)
     throw new Error('The app machine started without its actors')
-  return { app, auth, theme, sharedPrompt }
+  return { app, auth, style, sharedPrompt, installExtension }
 }

@@ -4,7 +4,9 @@ import { isTrustedParentOrigin, type TokenSet } from '../platform/index'
 /**
  * The one bridge to an embedding page, both ways, trusted origins only
  * (docs/architecture.md, "The parent-window bridge"). In: tokens and logout for the auth
- * machine. Out: the active system prompt. The extension's page bridge joins here later.
+ * machine. Out: the active system prompt. Also the page's own channel the Chrome extension's
+ * content script talks over (`createPageChannel`); what it may say is decided by the extension
+ * bridge machine (docs/product/permissions.md#extension-bridge).
  */
 
 /** Where window messages come from (the page's `message` events). */
@@ -15,6 +17,29 @@ export interface MessageSource {
 
 export interface ParentWindow {
   postMessage(message: unknown, targetOrigin: string): void
+}
+
+/** The page's own window, for replies to a content script on the same page. */
+export interface SelfWindow {
+  postToSelf(message: unknown, targetOrigin: string): void
+}
+
+/** The channel to a content script on this page: every window message in, replies out. */
+export interface PageChannel {
+  /** Hears every window message, unchecked; returns the unsubscribe. */
+  listen(listener: (message: { origin: string; data: unknown }) => void): () => void
+  /** Posts a reply on this page, to the named origin only (never `*`). */
+  post(message: unknown, targetOrigin: string): void
+}
+
+export function createPageChannel(messages: MessageSource, self: SelfWindow): PageChannel {
+  return {
+    listen: (listener) => messages.onMessage(listener),
+    post: (message, targetOrigin) => {
+      if (targetOrigin === '*') throw new Error('A page reply needs a target origin')
+      self.postToSelf(message, targetOrigin)
+    },
+  }
 }
 
 /** What a parent window may say: here are tokens, or sign out. */

@@ -1,13 +1,17 @@
-/** The known providers first, in this order; any other provider follows, alphabetically. */
+import { providerLabel } from './server-models'
+
+/** The known providers first, in this order; any other provider follows, alphabetically by its label. */
 const PROVIDER_ORDER = ['openai', 'anthropic', 'google']
 
 export interface ModelGroup<M> {
   provider: string
+  /** What the group is called: the provider, or for a user's server its name (server-models.ts). */
+  label: string
   models: M[]
 }
 
 /** docs/product/overview.md: models grouped by provider, matched case-insensitively; model order is kept. */
-export function groupModelsByProvider<M extends { provider: string }>(
+export function groupModelsByProvider<M extends { provider: string; description?: string }>(
   models: readonly M[],
 ): ModelGroup<M>[] {
   const groups = new Map<string, M[]>()
@@ -22,6 +26,15 @@ export function groupModelsByProvider<M extends { provider: string }>(
     return index === -1 ? PROVIDER_ORDER.length : index
   }
   return [...groups.entries()]
-    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
-    .map(([provider, members]) => ({ provider, models: members }))
+    .map(([provider, members]) => ({
+      provider,
+      label: providerLabel({ provider, description: members[0]?.description ?? '' }),
+      models: members,
+    }))
+    .sort(
+      (a, b) =>
+        rank(a.provider) - rank(b.provider) ||
+        a.label.localeCompare(b.label) ||
+        a.provider.localeCompare(b.provider),
+    )
 }

@@ -1,3 +1,7 @@
+import { isHexColor, normalizeHex } from './color'
+
+export { isHexColor, normalizeHex }
+
 /** docs/product/data.md: the look the style editor controls, persisted under local-storage key `styleConfig`. */
 export type FontSize = 'small' | 'medium' | 'large'
 export type BorderRadius = 'none' | 'small' | 'medium' | 'large'
@@ -10,7 +14,7 @@ export interface StyleConfig {
   accentColor: string
   backgroundColor: string
   cardColor: string
-  fontFamily: string
+  fontFamily: FontFamily
   fontSize: FontSize
   borderRadius: BorderRadius
   spacing: Spacing
@@ -20,6 +24,41 @@ export interface StyleConfig {
   showAvatars: boolean
   showTimestamps: boolean
 }
+
+/** The fonts offered (docs/product/style.md); no other name ever reaches the page's CSS. */
+export const STYLE_FONTS = [
+  'Inter',
+  'Roboto',
+  'Open Sans',
+  'Lato',
+  'Montserrat',
+  'Poppins',
+  'Source Sans Pro',
+  'Nunito',
+] as const
+export type FontFamily = (typeof STYLE_FONTS)[number]
+
+export interface ColorPreset {
+  readonly name: string
+  readonly primary: string
+  readonly accent: string
+}
+
+/**
+ * One click sets primary and accent (docs/product/style.md#presets). Indigo is the defaults;
+ * every other primary passes the light theme's contrast check (docs/product/style.md#contrast-check),
+ * so choosing one brings no warning there.
+ */
+export const COLOR_PRESETS: readonly ColorPreset[] = Object.freeze([
+  { name: 'Indigo', primary: '#6366F1', accent: '#F59E0B' },
+  { name: 'Blue', primary: '#2563EB', accent: '#F97316' },
+  { name: 'Purple', primary: '#9333EA', accent: '#FACC15' },
+  { name: 'Pink', primary: '#D92475', accent: '#2DD4BF' },
+  { name: 'Green', primary: '#12853D', accent: '#A3E635' },
+  { name: 'Red', primary: '#DC2626', accent: '#FCD34D' },
+  { name: 'Orange', primary: '#C84B0A', accent: '#38BDF8' },
+  { name: 'Teal', primary: '#0B8177', accent: '#FB7185' },
+])
 
 export const STYLE_CONFIG_STORAGE_KEY = 'styleConfig'
 
@@ -39,34 +78,58 @@ export const DEFAULT_STYLE_CONFIG: Readonly<StyleConfig> = Object.freeze({
   showTimestamps: true,
 })
 
-const CHOICES: { [K in keyof StyleConfig]?: readonly StyleConfig[K][] } = {
+/** The allowed values of each choice field, as the editor offers them. */
+export const STYLE_CHOICES = Object.freeze({
   fontSize: ['small', 'medium', 'large'],
   borderRadius: ['none', 'small', 'medium', 'large'],
   spacing: ['compact', 'normal', 'spacious'],
   theme: ['light', 'dark', 'auto'],
   messageAlignment: ['left', 'center', 'right'],
-}
+} as const satisfies { [K in keyof StyleConfig]?: readonly StyleConfig[K][] })
 
-function acceptable<K extends keyof StyleConfig>(key: K, value: unknown): value is StyleConfig[K] {
-  const fallback = DEFAULT_STYLE_CONFIG[key]
-  if (typeof value !== typeof fallback) return false
-  const choices = CHOICES[key] as readonly unknown[] | undefined
-  return !choices || choices.includes(value)
+/** The fields that become CSS colours: only hex text may reach the page through them. */
+export const COLOR_KEYS = ['primaryColor', 'accentColor', 'backgroundColor', 'cardColor'] as const
+
+const OPTIONS: { [K in keyof StyleConfig]?: readonly unknown[] } = {
+  ...STYLE_CHOICES,
+  fontFamily: STYLE_FONTS,
 }
 
 /**
- * Saved values over the defaults (docs/product/limits.md), one field at a time: a field of the wrong type or
- * outside its choices keeps its default, and unknown fields are dropped.
+ * A value fit for a field, cleaned (colours as upper-case `#RRGGBB`), or undefined. This is the
+ * barrier against CSS injection: a colour or font reaches a style property only through here.
+ */
+function cleanField<K extends keyof StyleConfig>(
+  key: K,
+  value: unknown,
+): StyleConfig[K] | undefined {
+  if ((COLOR_KEYS as readonly string[]).includes(key))
+    return (normalizeHex(value) ?? undefined) as StyleConfig[K] | undefined
+  if (typeof value !== typeof DEFAULT_STYLE_CONFIG[key]) return undefined
+  const options = OPTIONS[key]
+  return !options || options.includes(value) ? (value as StyleConfig[K]) : undefined
+}
+
+/** An edit laid over a config: fields that are unfit keep their current value, unknown keys go. */
+export function applyStylePatch(config: StyleConfig, patch: unknown): StyleConfig {
+  const next: StyleConfig = { ...config }
+  if (!patch || typeof patch !== 'object' || Array.isArray(patch)) return next
+  const record = patch as Record<string, unknown>
+  for (const key of Object.keys(DEFAULT_STYLE_CONFIG) as Array<keyof StyleConfig>) {
+    if (!Object.hasOwn(record, key)) continue
+    const value = cleanField(key, record[key])
+    if (value !== undefined) (next as unknown as Record<string, unknown>)[key] = value
+  }
+  return next
+}
+
+/**
+ * Saved values over the defaults (docs/product/limits.md), one field at a time: a field of the
+ * wrong type, outside its choices, a colour that is not hex or a font not offered keeps its
+ * default; unknown fields are dropped.
  */
 export function mergeStyleConfig(saved: unknown): StyleConfig {
-  const merged: StyleConfig = { ...DEFAULT_STYLE_CONFIG }
-  if (!saved || typeof saved !== 'object' || Array.isArray(saved)) return merged
-  const record = saved as Record<string, unknown>
-  for (const key of Object.keys(DEFAULT_STYLE_CONFIG) as Array<keyof StyleConfig>) {
-    const value = record[key]
-    if (acceptable(key, value)) (merged as unknown as Record<string, unknown>)[key] = value
-  }
-  return merged
+  return applyStylePatch({ ...DEFAULT_STYLE_CONFIG }, saved)
 }
 
 /** The saved config text (or null) read safely: unparsable text means the defaults. */

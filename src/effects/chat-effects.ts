@@ -1,18 +1,35 @@
-import { fromPromise } from 'xstate'
+import { type EventObject, fromCallback, fromPromise } from 'xstate'
 import { decodeApiKey, encodeApiKey } from '../domain/api-key-encoding'
 import type { ProviderName } from '../domain/chat-types'
+import type { Conversation } from '../domain/conversation'
 import { apiKeyId } from '../domain/message-ids'
+import { isServerProvider, parseServerModelId } from '../domain/server-models'
 import { apiKeysMachine, KEY_PROVIDERS, type SavedKeys } from '../machines/api-keys.machine'
-import { type ChatMessage, type ChatModel, chatMachine } from '../machines/chat.machine'
+import {
+  type ChatMessage,
+  type ChatModel,
+  chatMachine,
+  type StreamReplyInput,
+} from '../machines/chat.machine'
+import { keyTestMachine } from '../machines/key-test.machine'
 import { modelPickerMachine } from '../machines/model-picker.machine'
 import type { Notice } from '../machines/notice'
-import type { PlatformClient } from '../platform/index'
+import type { KeyValueStorage, PlatformClient } from '../platform/index'
 import type { ProviderBaseUrls } from '../providers/chat-types'
-import { sendChat } from '../providers/send-chat'
+import { checkProviderKey } from '../providers/key-check'
+import { DEFAULT_BASE_URLS, sendChat } from '../providers/send-chat'
+import { ChatStreamError } from '../providers/stream-errors'
+import { modelServerEffects } from './model-servers'
 import { logError, showToast } from './notify'
 
 /** The history shown at sign-in (docs/product/limits.md, "Chat"). */
 const HISTORY_LIMIT = 100
+
+/**
+ * Where the user's last model pick is kept: a per-browser UI preference, like the theme
+ * (docs/product/data.md#local-storage-keys), so it needs no table, grant or policy.
+ */
+export const selectedModelKey = (userId: string) => `selectedModel:${userId}`
 
 interface ApiKeyRow {
   id: string
@@ -28,6 +45,8 @@ export interface ChatEffectsOptions {
   /** The signed-in user's id; throws when nobody is. */
   currentUserId: () => string
   providerBaseUrls: Partial<ProviderBaseUrls>
+  /** The browser's local storage: the model each user last picked. */
+  storage: KeyValueStorage
   /** Provider calls go through this fetch (tests); the global one by default. */
   fetch?: typeof fetch
   notify?: (notice: Notice) => void
@@ -42,6 +61,11 @@ export function provideChat(options: ChatEffectsOptions) {
   const models = platform.db.table<ChatModel>('aiModels')
   const messages = platform.db.table<ChatMessage>('chatMessages')
   const keys = platform.db.table<ApiKeyRow>('userApiKeys')
+  const conversations = platform.db.table<Conversation>('conversations')
+
+  const keyRows = (userId: string) => keys.list({ where: { userId } })
+  // The user's OpenAI-compatible servers (docs/product/servers.md).
+  const servers = modelServerEffects(options)
 
   const storedKey = async (userId: string, provider: string) => {
     const rows = await keys.list({ where: { userId, provider }, limit: 1 })
@@ -50,38 +74,130 @@ export function provideChat(options: ChatEffectsOptions) {
 
   const chat = chatMachine.provide({
     actors: {
-      'load history': fromPromise(({ input }: { input: { userId: string } }) =>
-        messages.list({
-          where: { userId: input.userId },
-          orderBy: { createdAt: 'asc' },
-          limit: HISTORY_LIMIT,
-        }),
+      // docs/product/conversations.md: the history of one conversation.
+      'load history': fromPromise(
+        async ({ input }: { input: { userId: string; conversationId: string | null } }) =>
+          input.conversationId === null
+            ? []
+            : messages.list({
+                where: { userId: input.userId, conversationId: input.conversationId },
+                orderBy: { createdAt: 'asc' },
+                limit: HISTORY_LIMIT,
+              }),
       ),
-      'load models': fromPromise(() => models.list()),
+      'create conversation': fromPromise(
+        async ({
+          input,
+        }: {
+          input: { id: string; userId: string; title: string; createdAt: string }
+        }) => {
+          await conversations.create({ ...input, updatedAt: input.createdAt })
+        },
+      ),
+      // A server's models follow the hosted ones; a server that fails only drops its own.
+      'load models': fromPromise(async () => [
+        ...(await models.list()),
+        ...(await servers.listServerModels(currentUserId())),
+      ]),
+      'recall model': fromPromise(async ({ input }: { input: { userId: string } }) =>
+        options.storage.getItem(selectedModelKey(input.userId)),
+      ),
+      // Only keys that decode count, as in the key dialog.
+      'load key providers': fromPromise(async ({ input }: { input: { userId: string } }) => {
+        const rows = await keyRows(input.userId)
+        return rows
+          .filter((row) => decodeApiKey(row.apiKeyEncrypted) !== null)
+          .map((row) => row.provider)
+          .concat(await servers.serverProviders(input.userId)) // usable, key or not
+      }),
       'save message': fromPromise(async ({ input }: { input: ChatMessage }) => {
+        // The database moves the conversation's activity time forward (db/migrations/conversations.ts).
         await messages.create(input)
       }),
       'find model': fromPromise(async ({ input }: { input: { modelId: string } }) => {
+        if (parseServerModelId(input.modelId)) return servers.findServerModel(input.modelId)
         const [model] = await models.list({ where: { id: input.modelId }, limit: 1 })
         return model ?? null
       }),
       'find api key': fromPromise(
         async ({ input }: { input: { userId: string; provider: string } }) => {
+          // A server's key may be '' (it takes none); a hosted provider's is a key or null.
+          if (isServerProvider(input.provider)) {
+            return servers.serverKey(input.userId, input.provider)
+          }
           const row = await storedKey(input.userId, input.provider)
-          return row ? decodeApiKey(row.apiKeyEncrypted) : null
+          return (row && decodeApiKey(row.apiKeyEncrypted)) || null
         },
       ),
-      'call model': fromPromise(({ input, signal }) =>
-        sendChat(input, { baseUrls: options.providerBaseUrls, fetch: options.fetch, signal }),
+      'stream reply': fromCallback<EventObject, StreamReplyInput>(({ input, sendBack }) => {
+        const controller = new AbortController()
+        // A model on the user's own server is sent to that server (docs/product/servers.md).
+        servers
+          .resolveServerRequest(input)
+          .then((request) =>
+            sendChat(request, {
+              baseUrls: options.providerBaseUrls,
+              fetch: options.fetch,
+              signal: controller.signal,
+              onDelta: (text) => sendBack({ type: 'reply.delta', text }),
+            }),
+          )
+          .then(
+            (result) => sendBack({ type: 'reply.done', result }),
+            (error: unknown) => {
+              // Stopped on purpose: the machine has moved on and keeps what it has.
+              if (controller.signal.aborted) return
+              const cut = error instanceof ChatStreamError ? error : null
+              sendBack({
+                type: 'reply.failed',
+                error,
+                partial: cut?.partial ?? '',
+                usage: cut?.usage ?? null,
+              })
+            },
+          )
+        return () => controller.abort()
+      }),
+      'save reply': fromPromise(
+        async ({ input }: { input: { message: ChatMessage; replaces: boolean } }) => {
+          const { id, ...reply } = input.message
+          if (input.replaces) await messages.update(id, reply)
+          else await messages.create(input.message)
+        },
       ),
     },
-    actions: { notify, 'log error': logError },
+    actions: {
+      notify,
+      'log error': logError,
+      'remember model': (_, { userId, modelId }: { userId: string; modelId: string }) => {
+        // A browser that refuses storage (private mode, quota) only loses the preference.
+        try {
+          if (userId) options.storage.setItem(selectedModelKey(userId), modelId)
+        } catch (error) {
+          logError(undefined, { error })
+        }
+      },
+    },
+  })
+
+  // docs/product/behaviour.md#test-a-key: the provider's model list, with the key in the row.
+  const keyTest = keyTestMachine.provide({
+    actors: {
+      'check key': fromPromise(({ input }) =>
+        checkProviderKey({
+          ...input,
+          baseUrl: options.providerBaseUrls[input.provider] || DEFAULT_BASE_URLS[input.provider],
+          fetch: options.fetch,
+        }),
+      ),
+    },
   })
 
   const keyManager = apiKeysMachine.provide({
     actors: {
+      'key test': keyTest,
       'load keys': fromPromise(async () => {
-        const rows = await keys.list({ where: { userId: currentUserId() } })
+        const rows = await keyRows(currentUserId())
         const saved: SavedKeys = {}
         for (const row of rows) {
           const provider = row.provider.toLowerCase() as ProviderName
@@ -117,7 +233,9 @@ export function provideChat(options: ChatEffectsOptions) {
   })
 
   // Picking a model is routed to the chat by the app machine; only key management is an effect.
-  const modelPicker = modelPickerMachine.provide({ actors: { 'manage keys': keyManager } })
+  const modelPicker = modelPickerMachine.provide({
+    actors: { 'manage keys': keyManager, 'manage servers': servers.manager },
+  })
 
   return { chat, modelPicker }
 }

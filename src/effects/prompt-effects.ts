@@ -1,15 +1,20 @@
 import { fromPromise } from 'xstate'
 import type { ParentBridge } from '../bridge/parent-window'
+import { promptFileName, writePromptFile } from '../domain/prompt-files'
+import { pickerPrompts } from '../domain/prompt-picker'
 import { addressWithoutQuery } from '../domain/share-link'
 import type { Notice } from '../machines/notice'
 import { promptActivationMachine } from '../machines/prompt-activation.machine'
+import { promptImportMachine } from '../machines/prompt-import.machine'
 import { promptLibraryMachine } from '../machines/prompt-library.machine'
+import { promptPickerMachine } from '../machines/prompt-picker.machine'
 import { quickPromptsMachine } from '../machines/quick-prompts.machine'
 import { sharedPromptMachine } from '../machines/shared-prompt.machine'
-import type { PlatformClient } from '../platform/index'
+import type { KeyValueStorage, PlatformClient } from '../platform/index'
 import type { AddressBar } from './address-bar'
 import { showToast } from './notify'
 import { createPromptData } from './prompt-data'
+import { recallValues, rememberValues } from './prompt-values'
 
 export interface PromptEffectsOptions {
   platform: PlatformClient
@@ -19,6 +24,34 @@ export interface PromptEffectsOptions {
   currentUserId: () => string
   notify?: (notice: Notice) => void
   now?: () => number
+  /** Local storage: what the active prompt's variables were filled with. None: not kept. */
+  storage?: KeyValueStorage
+  /** Hands a file to the browser as a download; a clicked `download` link by default. */
+  saveFile?: (file: SavedFile) => void
+}
+
+/** A file the app writes for the user: its name, media type and text. */
+export interface SavedFile {
+  name: string
+  type: string
+  text: string
+}
+
+/** Downloads a file made in the page, as a link with a `download` attribute would. */
+function saveByLink(file: SavedFile): void {
+  const url = URL.createObjectURL(new Blob([file.text], { type: file.type }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = file.name
+  link.rel = 'noopener'
+  document.body.append(link)
+  try {
+    link.click()
+  } finally {
+    link.remove()
+    // Revoked on the next turn: the download has its own reference by then.
+    setTimeout(() => URL.revokeObjectURL(url), 0)
+  }
 }
 
 /**
@@ -30,6 +63,20 @@ export function providePrompts(options: PromptEffectsOptions) {
   const { address } = options
   const notify = (_: unknown, notice: Notice) => (options.notify ?? showToast)(notice)
   const data = createPromptData(options.platform.db, options.currentUserId, options.now)
+  const now = options.now ?? Date.now
+  const saveFile = options.saveFile ?? saveByLink
+
+  // docs/product/prompt-files.md#import: the file's text, the user's own prompts, one batch.
+  const importer = promptImportMachine.provide({
+    actors: {
+      'read file': fromPromise(({ input }) => (input.file as unknown as Blob).text()),
+      'load my prompts': fromPromise(async () =>
+        (await data.listMine()).map(({ title, content }) => ({ title, content })),
+      ),
+      'write prompts': fromPromise(({ input }) => data.importPrompts(input.prompts)),
+    },
+    actions: { notify },
+  })
 
   const library = promptLibraryMachine.provide({
     actors: {
@@ -42,6 +89,25 @@ export function providePrompts(options: PromptEffectsOptions) {
       'copy text': fromPromise(async ({ input }) => {
         await navigator.clipboard.writeText(input.text)
       }),
+      // docs/product/prompt-files.md#export: nothing is written when there is nothing to write.
+      'export prompts': fromPromise(async () => {
+        const mine = await data.listMine()
+        if (!mine.length) return 0
+        const exportedAt = new Date(now())
+        const entries = mine.map(({ title, content, type, isPublic }) => ({
+          title,
+          content,
+          type,
+          isPublic: isPublic === '1',
+        }))
+        saveFile({
+          name: promptFileName(exportedAt),
+          type: 'application/json',
+          text: writePromptFile(entries, exportedAt),
+        })
+        return mine.length
+      }),
+      'import prompts': importer,
     },
     actions: { notify },
   })
@@ -51,11 +117,32 @@ export function providePrompts(options: PromptEffectsOptions) {
       'load active prompt': fromPromise(() => data.loadActive()),
       'activate prompt': fromPromise(({ input }) => data.activate(input.prompt.id)),
       'deactivate prompt': fromPromise(({ input }) => data.deactivate(input.prompt.id)),
+      'recall values': fromPromise(async ({ input }) =>
+        options.storage
+          ? recallValues(options.storage, options.currentUserId(), input.promptId)
+          : {},
+      ),
     },
     actions: {
       notify,
       'notify parent': (_, { prompt }) => options.bridge.tellActivePrompt(prompt),
+      'remember values': (_, { promptId, values }) => {
+        if (options.storage) {
+          rememberValues(options.storage, options.currentUserId(), promptId, values)
+        }
+      },
     },
+  })
+
+  // The `/` picker offers the quick prompts and the user's own user prompts.
+  const picker = promptPickerMachine.provide({
+    actors: {
+      'load picker prompts': fromPromise(async () => {
+        const [mine, quick] = await Promise.all([data.loadLibrary('mine'), data.loadQuick()])
+        return pickerPrompts(mine, quick)
+      }),
+    },
+    actions: { notify },
   })
 
   const quickPrompts = quickPromptsMachine.provide({
@@ -77,5 +164,5 @@ export function providePrompts(options: PromptEffectsOptions) {
     },
   })
 
-  return { library, activation, quickPrompts, sharedPrompt }
+  return { library, activation, quickPrompts, sharedPrompt, picker }
 }

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { type ActorRefFrom, assign, fromPromise, sendTo, setup } from 'xstate'
 import type { ProviderName } from '../domain/chat-types'
+import { keyTestMachine } from './key-test.machine'
 import { notProvided } from './not-provided'
 import type { Notice } from './notice'
 
@@ -24,12 +25,15 @@ export interface ApiKeysContext {
   saved: PerProvider<boolean>
   revealed: PerProvider<boolean>
   saving: ProviderName | null
+  /** Each row's `Test` (docs/product/behaviour.md#test-a-key), one actor per provider. */
+  tests: PerProvider<ActorRefFrom<typeof keyTestMachine>>
 }
 
 export type ApiKeysEvent =
   | { type: 'key.change'; provider: ProviderName; value: string }
   | { type: 'key.toggleVisibility'; provider: ProviderName }
   | { type: 'key.save'; provider: ProviderName }
+  | { type: 'key.test'; provider: ProviderName }
 
 const perProvider = <T>(value: (provider: ProviderName) => T): PerProvider<T> =>
   Object.fromEntries(KEY_PROVIDERS.map((p) => [p, value(p)])) as PerProvider<T>
@@ -49,6 +53,7 @@ export const apiKeysMachine = setup({
     'save key': fromPromise<void, { provider: ProviderName; apiKey: string }>(async () => {
       throw notProvided('save key')
     }),
+    'key test': keyTestMachine,
   },
   actions: {
     notify: (_, _params: Notice) => {
@@ -60,20 +65,39 @@ export const apiKeysMachine = setup({
   },
   guards: {
     'key blank?': ({ context, event }) => context.drafts[providerOfEvent(event)].trim() === '',
+    'key filled?': ({ context, event }) => context.drafts[providerOfEvent(event)].trim() !== '',
   },
 }).createMachine({
   id: 'apiKeys',
-  context: {
+  context: ({ spawn }) => ({
     drafts: perProvider(() => ''),
     saved: perProvider(() => false),
     revealed: perProvider(() => false),
     saving: null,
-  },
+    tests: perProvider((provider) =>
+      spawn('key test', { id: `keyTest.${provider}`, input: { provider } }),
+    ),
+  }),
   on: {
     'key.change': {
-      actions: assign({
-        drafts: ({ context, event }) => ({ ...context.drafts, [event.provider]: event.value }),
-      }),
+      actions: [
+        assign({
+          drafts: ({ context, event }) => ({ ...context.drafts, [event.provider]: event.value }),
+        }),
+        // An outcome is about the key that was tested, not the one now in the field.
+        sendTo(({ context, event }) => context.tests[event.provider], { type: 'test.reset' }),
+      ],
+    },
+    // Tests the key in the row as it stands (the saved one, or one typed over it), unsaved.
+    'key.test': {
+      guard: 'key filled?',
+      actions: sendTo(
+        ({ context, event }) => context.tests[event.provider],
+        ({ context, event }) => ({
+          type: 'test.start' as const,
+          apiKey: context.drafts[event.provider].trim(),
+        }),
+      ),
     },
     'key.toggleVisibility': {
       actions: assign({

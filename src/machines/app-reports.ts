@@ -1,3 +1,4 @@
+import type { Conversation } from '../domain/conversation'
 import type { ActivePrompt } from '../domain/prompt-types'
 
 /**
@@ -18,3 +19,15 @@ export type AppReport =
   | { type: 'chat.submit' }
   /** The user picked a model for the chat. */
   | { type: 'model.chosen'; modelId: string }
+  /** The models on offer changed (an OpenAI-compatible server was added or removed). */
+  | { type: 'models.changed' }
+  /** The extension asks to turn a system prompt on or off (docs/product/calls.md#extension-bridge). */
+  | { type: 'extension.setActive'; prompt: ActivePrompt; isActive: boolean }
+  /** A toggle of the activation ended: turned `isActive`, or failed (`ok` false). */
+  | { type: 'activation.settled'; promptId: string; isActive: boolean; ok: boolean }
+  /** The user opened a conversation, or a new chat (null) (docs/product/conversations.md). */
+  | { type: 'conversation.opened'; conversationId: string | null }
+  /** The chat saved the first message of a new conversation, whose row this is. */
+  | { type: 'chat.conversationStarted'; conversation: Conversation }
+  /** The chat saved a message in a conversation, at `at` (ISO 8601). */
+  | { type: 'chat.conversationActivity'; conversationId: string; at: string }

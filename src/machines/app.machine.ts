@@ -2,19 +2,25 @@ import { assign, type SnapshotFrom, sendTo, setup, spawnChild } from 'xstate'
 import type { AppReport } from './app-reports'
 import { type AuthInput, authMachine } from './auth.machine'
 import { type ChatInput, chatMachine } from './chat.machine'
+import { conversationsMachine } from './conversations.machine'
+import { type ExtensionBridgeInput, extensionBridgeMachine } from './extension-bridge.machine'
+import { installExtensionMachine } from './install-extension.machine'
 import { modelPickerMachine } from './model-picker.machine'
 import { promptActivationMachine } from './prompt-activation.machine'
 import { type LibraryInput, promptLibraryMachine } from './prompt-library.machine'
+import { promptPickerMachine } from './prompt-picker.machine'
 import { quickPromptsMachine } from './quick-prompts.machine'
 import { type SharedPromptInput, sharedPromptMachine } from './shared-prompt.machine'
-import { type ThemeInput, themeMachine } from './theme.machine'
+import { type StyleInput, styleMachine } from './style.machine'
+import { usageMachine } from './usage.machine'
 
 export interface AppInput {
   auth: AuthInput
-  theme: ThemeInput
+  style: StyleInput
   sharedPrompt: SharedPromptInput
   chat: ChatInput
   library: LibraryInput
+  extensionBridge: ExtensionBridgeInput
 }
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>
@@ -33,10 +39,13 @@ export interface AppContext {
 /** The ids of the actors that live for one signed-in session. */
 export const SESSION_ACTORS = [
   'chat',
+  'conversations',
   'modelPicker',
   'library',
   'activation',
   'quickPrompts',
+  'picker',
+  'usage',
 ] as const
 
 /** The signed-in user's id; null while signed out, starting up, or switching accounts. */
@@ -45,8 +54,19 @@ function sessionUserOf(event: AppEvent): string | null {
   return event.snapshot.context.user?.id ?? null
 }
 
+/** What the extension bridge is told of an auth snapshot: the user, and whether auth has settled. */
+function authNews(event: AppEvent) {
+  if (event.type !== 'xstate.snapshot.auth') return { user: null, settled: false }
+  const { snapshot } = event
+  const signedIn = snapshot.hasTag('signedIn')
+  return {
+    user: signedIn ? (snapshot.context.user ?? null) : null,
+    settled: signedIn || snapshot.hasTag('signedOut'),
+  }
+}
+
 /**
- * The actor system (docs/architecture.md, "The actor system"). Auth, theme and the shared
+ * The actor system (docs/architecture.md, "The actor system"). Auth, style and the shared
  * prompt live as long as the app (the signed-out card previews a shared prompt); the session
  * actors are invoked in `signedIn`, so leaving it stops them all and the next sign-in starts
  * fresh ones. Children report with `sendParent` (app-reports.ts); every route between them is
@@ -59,29 +79,44 @@ export const appMachine = setup({
     events: {} as AppEvent,
     children: {} as {
       auth: 'auth'
-      theme: 'theme'
+      style: 'style'
       sharedPrompt: 'sharedPrompt'
+      extensionBridge: 'extensionBridge'
+      installExtension: 'installExtension'
       chat: 'chat'
+      conversations: 'conversations'
       modelPicker: 'modelPicker'
       library: 'library'
       activation: 'activation'
       quickPrompts: 'quickPrompts'
+      picker: 'picker'
+      usage: 'usage'
     },
   },
   // The app layer provides each child with its effects: appMachine.provide({ actors }).
   actors: {
     auth: authMachine,
-    theme: themeMachine,
+    style: styleMachine,
     sharedPrompt: sharedPromptMachine,
+    extensionBridge: extensionBridgeMachine,
+    installExtension: installExtensionMachine,
     chat: chatMachine,
+    conversations: conversationsMachine,
+    usage: usageMachine,
     modelPicker: modelPickerMachine,
     library: promptLibraryMachine,
     activation: promptActivationMachine,
     quickPrompts: quickPromptsMachine,
+    picker: promptPickerMachine,
   },
   actions: {
     'remember user': assign({ userId: ({ event }) => sessionUserOf(event) }),
     'forget user': assign({ userId: null }),
+    // The extension bridge answers for the signed-in user (docs/product/permissions.md#extension-bridge).
+    'tell bridge': sendTo('extensionBridge', ({ event }) => ({
+      type: 'auth.changed' as const,
+      ...authNews(event),
+    })),
   },
   guards: {
     'signed in?': ({ event }) => sessionUserOf(event) !== null,
@@ -92,15 +127,22 @@ export const appMachine = setup({
   id: 'app',
   context: ({ input }) => ({ input, userId: null }),
   entry: [
-    spawnChild('theme', {
-      id: 'theme',
-      systemId: 'theme',
-      input: ({ context }) => context.input.theme,
+    spawnChild('style', {
+      id: 'style',
+      systemId: 'style',
+      input: ({ context }) => context.input.style,
     }),
     spawnChild('sharedPrompt', {
       id: 'sharedPrompt',
       systemId: 'sharedPrompt',
       input: ({ context }) => context.input.sharedPrompt,
+    }),
+    spawnChild('installExtension', { id: 'installExtension', systemId: 'installExtension' }),
+    // Before auth, so it hears auth's first snapshot.
+    spawnChild('extensionBridge', {
+      id: 'extensionBridge',
+      systemId: 'extensionBridge',
+      input: ({ context }) => context.input.extensionBridge,
     }),
     spawnChild('auth', {
       id: 'auth',
@@ -113,11 +155,10 @@ export const appMachine = setup({
   states: {
     signedOut: {
       on: {
-        'xstate.snapshot.auth': {
-          guard: 'signed in?',
-          target: 'signedIn',
-          actions: 'remember user',
-        },
+        'xstate.snapshot.auth': [
+          { guard: 'signed in?', target: 'signedIn', actions: ['remember user', 'tell bridge'] },
+          { actions: 'tell bridge' },
+        ],
       },
     },
     signedIn: {
@@ -125,26 +166,36 @@ export const appMachine = setup({
       // No system ids: one session's actors are reached through this machine's children.
       invoke: [
         { id: 'chat', src: 'chat', input: ({ context }) => context.input.chat },
+        { id: 'conversations', src: 'conversations' },
+        { id: 'usage', src: 'usage' },
         { id: 'modelPicker', src: 'modelPicker' },
         { id: 'library', src: 'library', input: ({ context }) => context.input.library },
         { id: 'activation', src: 'activation' },
         { id: 'quickPrompts', src: 'quickPrompts' },
+        { id: 'picker', src: 'picker' },
       ],
       entry: [
         sendTo('chat', ({ context }) => ({ type: 'session.start', userId: context.userId ?? '' })),
         sendTo('activation', { type: 'session.start' }),
       ],
-      exit: 'forget user',
+      // The style editor and the install dialog belong to the signed-in screen: leaving it
+      // closes them (the editor reverting its draft), so they never reopen on the next sign-in.
+      exit: [
+        'forget user',
+        sendTo('style', { type: 'editor.cancel' }),
+        sendTo('installExtension', { type: 'install.close' }),
+      ],
       on: {
         'xstate.snapshot.auth': [
-          { guard: 'signed out?', target: 'signedOut' },
+          { guard: 'signed out?', target: 'signedOut', actions: 'tell bridge' },
           // An account switch without a signed-out snapshot between: a fresh session.
           {
             guard: 'another user?',
             target: 'signedIn',
             reenter: true,
-            actions: 'remember user',
+            actions: ['remember user', 'tell bridge'],
           },
+          { actions: 'tell bridge' },
         ],
         'activePrompt.changed': {
           actions: sendTo('chat', ({ event }) => ({
@@ -164,16 +215,54 @@ export const appMachine = setup({
             promptId: event.promptId,
           })),
         },
+        // A library or quick-prompt run, or a prompt the `/` picker inserted.
         'chat.fill': {
           actions: sendTo('chat', ({ event }) => ({ type: 'input.change', value: event.content })),
         },
         'chat.submit': { actions: sendTo('chat', { type: 'message.send' }) },
+        // The extension's update goes through the activation, as the prompt's button does.
+        'extension.setActive': {
+          actions: sendTo('activation', ({ event }) => ({
+            type: 'prompt.toggleActive',
+            prompt: { ...event.prompt, type: 'system', isActive: !event.isActive },
+          })),
+        },
+        'activation.settled': {
+          actions: sendTo('extensionBridge', ({ event }) => ({
+            type: 'update.settled',
+            promptId: event.promptId,
+            isActive: event.isActive,
+            ok: event.ok,
+          })),
+        },
+        // The conversations list and the chat agree on which conversation is open: the list
+        // opens one for the user, the chat reports the one its first message started.
+        'conversation.opened': {
+          actions: sendTo('chat', ({ event }) => ({
+            type: 'conversation.open',
+            conversationId: event.conversationId,
+          })),
+        },
+        'chat.conversationStarted': {
+          actions: sendTo('conversations', ({ event }) => ({
+            type: 'conversation.started',
+            conversation: event.conversation,
+          })),
+        },
+        'chat.conversationActivity': {
+          actions: sendTo('conversations', ({ event }) => ({
+            type: 'conversation.activity',
+            conversationId: event.conversationId,
+            at: event.at,
+          })),
+        },
         'model.chosen': {
           actions: sendTo('chat', ({ event }) => ({
             type: 'model.select',
             modelId: event.modelId,
           })),
         },
+        'models.changed': { actions: sendTo('chat', { type: 'models.refresh' }) },
       },
     },
   },

@@ -1,6 +1,5 @@
 import type { ActiveSystemPrompt } from '../domain/chat-context'
-import type { ChatRole, ChatTurn } from '../domain/chat-types'
-import type { MessageAlignment } from '../domain/style-config'
+import type { ChatResult, ChatRole, ChatTurn, ChatUsage } from '../domain/chat-types'
 
 // The chat machine's vocabulary: what it holds, what it hears, and the texts it shows.
 
@@ -23,6 +22,12 @@ export interface ChatModel {
   provider: string
 }
 
+/**
+ * How a reply ended (docs/product/behaviour.md#streamed-replies): in full, cut short by Stop,
+ * or broken off by the provider midway.
+ */
+export type ReplyStatus = 'complete' | 'stopped' | 'interrupted'
+
 /** A row of chat_messages (docs/product/data.md). */
 export interface ChatMessage {
   id: string
@@ -32,39 +37,59 @@ export interface ChatMessage {
   content: string
   systemPromptId: string | null
   createdAt: string
-}
-
-/** The style config's say over how messages are laid out (docs/product/screens.md#style-configuration Behavior tab). */
-export interface MessageDisplay {
-  showAvatars: boolean
-  showTimestamps: boolean
-  messageAlignment: MessageAlignment
+  /** The conversation it belongs to (docs/product/conversations.md); null on rows older than conversations. */
+  conversationId?: string | null
+  /** Replies only (absent on user messages and on rows older than streaming: complete). */
+  status?: ReplyStatus
+  /** Replies only: the tokens the provider counted (docs/product/usage.md); null when unknown. */
+  promptTokens?: number | null
+  completionTokens?: number | null
+  totalTokens?: number | null
 }
 
 export interface ChatInput {
-  display: MessageDisplay
   /** Milliseconds clock for message ids and times; tests pass a fixed one. */
   now?: () => number
 }
 
-/** The turn being sent: what was typed, and what the effects found along the way. */
+/**
+ * The turn being sent: what was typed, the context it was sent with, and what the effects found
+ * along the way. A failed turn is kept as it was, so Retry sends the same message with the
+ * same model and context and redoes only the steps that did not happen.
+ */
 export interface PendingSend {
   text: string
   modelId: string
   turns: ChatTurn[]
   provider: string | null
   apiKey: string | null
+  /** The user's row, shown at once; `messageSaved` once the database has it. */
+  message: ChatMessage
+  messageSaved: boolean
+  /** The reply, once the provider answered, until it is saved. */
+  reply: ChatMessage | null
+  /** The reply text streamed so far; null until the first piece arrives. */
+  draft: string | null
+  /** Regenerate: the saved reply this turn replaces (it keeps its id). */
+  replaces: ChatMessage | null
+  /** Stopped before any reply text arrived: Retry asks again. */
+  stopped: boolean
+  /** The conversation this turn starts (the first message of a new chat), until its row is saved. */
+  conversation: { id: string; title: string; createdAt: string } | null
 }
 
 export interface ChatContext {
   userId: string | null
+  /** The open conversation; null for a new chat, whose first message creates it. */
+  conversationId: string | null
   models: ChatModel[]
   selectedModelId: string | null
   messages: ChatMessage[]
   input: string
   systemPrompt: ActiveSystemPrompt | null
-  display: MessageDisplay
   pending: PendingSend | null
+  /** The last turn, when it failed: what Retry resumes (docs/product/behaviour.md#chat-sending). */
+  failedTurn: PendingSend | null
   now: () => number
 }
 
@@ -72,6 +97,16 @@ export type ChatEvent =
   | { type: 'session.start'; userId: string }
   | { type: 'input.change'; value: string }
   | { type: 'message.send' }
+  | { type: 'message.retry' }
+  | { type: 'message.stop' }
+  | { type: 'message.regenerate' }
+  // Reported by the streaming call while it runs.
+  | { type: 'reply.delta'; text: string }
+  | { type: 'reply.done'; result: ChatResult }
+  | { type: 'reply.failed'; error: unknown; partial: string; usage: ChatUsage | null }
   | { type: 'model.select'; modelId: string }
+  /** The model list changed (a server added or removed): load it again. */
+  | { type: 'models.refresh' }
   | { type: 'systemPrompt.changed'; prompt: ActiveSystemPrompt | null }
-  | { type: 'display.changed'; display: MessageDisplay }
+  /** Show this conversation (null: a new chat), from the conversations list via the app machine. */
+  | { type: 'conversation.open'; conversationId: string | null }

@@ -1,7 +1,19 @@
-import { assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate'
+import {
+  assign,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+  type EventObject,
+  fromCallback,
+  fromPromise,
+  sendParent,
+  setup,
+} from 'xstate'
 import { buildChatContext } from '../domain/chat-context'
-import type { ChatResult, ChatTurn } from '../domain/chat-types'
+import type { ChatTurn, ChatUsage } from '../domain/chat-types'
+import { conversationId, titleFromMessage } from '../domain/conversation'
 import { messageId } from '../domain/message-ids'
+import { initialModelId, isListed } from '../domain/model-choice'
+import type { AppReport } from './app-reports'
 import {
   API_KEY_HINT_TOAST_MS,
   CHAT_MESSAGES,
@@ -10,6 +22,8 @@ import {
   type ChatInput,
   type ChatMessage,
   type ChatModel,
+  type PendingSend,
+  type ReplyStatus,
 } from './chat-state'
 import { notProvided } from './not-provided'
 import type { Notice } from './notice'
@@ -24,24 +38,104 @@ function failureMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : CHAT_MESSAGES.sendFailed
 }
 
+interface TurnFacts {
+  userId: string
+  modelId: string
+  systemPromptId: string | null
+  conversationId?: string | null
+}
+
 function messageRow(
-  context: ChatContext,
+  turn: TurnFacts,
   role: 'user' | 'assistant',
   content: string,
   time: number,
 ): ChatMessage {
+  const { userId, modelId, systemPromptId } = turn
+  const createdAt = new Date(time).toISOString()
   return {
     id: messageId(time, role),
-    userId: context.userId ?? '',
-    modelId: context.pending?.modelId ?? context.selectedModelId ?? '',
+    userId,
+    modelId,
     role,
     content,
-    systemPromptId: context.systemPrompt?.id ?? null,
-    createdAt: new Date(time).toISOString(),
+    systemPromptId,
+    conversationId: turn.conversationId ?? null,
+    createdAt,
   }
 }
 
-const lastMessage = (context: ChatContext) => context.messages[context.messages.length - 1]
+/** Whether a message belongs to the conversation on screen (a turn may end after a switch). */
+const inView = (context: ChatContext, message: ChatMessage) =>
+  (message.conversationId ?? null) === context.conversationId
+
+/** The messages on screen with a turn's new row added, if the row belongs there. */
+const withRow = (context: ChatContext, row: ChatMessage) =>
+  inView(context, row) ? [...context.messages, row] : context.messages
+
+/** The turn being sent, or (in the model walk, where no turn exists) an empty one. */
+const pendingOf = (context: ChatContext): PendingSend =>
+  context.pending ?? {
+    text: '',
+    modelId: '',
+    turns: [],
+    provider: null,
+    apiKey: null,
+    message: messageRow({ userId: '', modelId: '', systemPromptId: null }, 'user', '', 0),
+    messageSaved: false,
+    reply: null,
+    draft: null,
+    replaces: null,
+    stopped: false,
+    conversation: null,
+  }
+
+/** Changes the turn being sent, if there is one. */
+const updatePending = (context: ChatContext, change: Partial<PendingSend>) =>
+  context.pending && { ...context.pending, ...change }
+
+/** The reply a turn ends with: the regenerated one keeps the id of the reply it replaces. */
+function replyRow(
+  pending: PendingSend,
+  content: string,
+  time: number,
+  status: ReplyStatus,
+  usage: ChatUsage | null,
+): ChatMessage {
+  const row = messageRow(
+    { ...pending.message, modelId: pending.modelId },
+    'assistant',
+    content,
+    time,
+  )
+  return {
+    ...row,
+    id: pending.replaces?.id ?? row.id,
+    status,
+    promptTokens: usage?.promptTokens ?? null,
+    completionTokens: usage?.completionTokens ?? null,
+    totalTokens: usage?.totalTokens ?? null,
+  }
+}
+
+/** The last reply and the user message it answers, when the conversation ends with them. */
+function lastExchange(messages: ChatMessage[]) {
+  const reply = messages.at(-1)
+  const question = messages.at(-2)
+  return reply?.role === 'assistant' && question?.role === 'user' ? { question, reply } : null
+}
+
+/** What a streaming call is given (docs/product/calls.md#provider-calls). */
+export interface StreamReplyInput {
+  provider: string
+  apiKey: string
+  model: string
+  messages: ChatTurn[]
+}
+
+/** The first loaded model, unless the user picked one meanwhile (the spec's default). */
+const firstUnlessPicked = (context: ChatContext) =>
+  context.selectedModelId ?? context.models[0]?.id ?? null
 
 /** The chat screen: history, models, the composer and the send flow of docs/product/behaviour.md */
 export const chatMachine = setup({
@@ -51,14 +145,31 @@ export const chatMachine = setup({
     events: {} as ChatEvent,
   },
   actors: {
-    'load history': fromPromise<ChatMessage[], { userId: string }>(async () => {
-      throw notProvided('load history')
-    }),
+    'load history': fromPromise<ChatMessage[], { userId: string; conversationId: string | null }>(
+      async () => {
+        throw notProvided('load history')
+      },
+    ),
     'load models': fromPromise<ChatModel[]>(async () => {
       throw notProvided('load models')
     }),
     'save message': fromPromise<void, ChatMessage>(async () => {
       throw notProvided('save message')
+    }),
+    /** Writes the row of a conversation a new chat's first message starts. */
+    'create conversation': fromPromise<
+      void,
+      { id: string; userId: string; title: string; createdAt: string }
+    >(async () => {
+      throw notProvided('create conversation')
+    }),
+    /** The model this user last picked in this browser, if any. */
+    'recall model': fromPromise<string | null, { userId: string }>(async () => {
+      throw notProvided('recall model')
+    }),
+    /** The providers the user has a saved key for. */
+    'load key providers': fromPromise<string[], { userId: string }>(async () => {
+      throw notProvided('load key providers')
     }),
     'find model': fromPromise<ChatModel | null, { modelId: string }>(async () => {
       throw notProvided('find model')
@@ -66,64 +177,216 @@ export const chatMachine = setup({
     'find api key': fromPromise<string | null, { userId: string; provider: string }>(async () => {
       throw notProvided('find api key')
     }),
-    'call model': fromPromise<
-      ChatResult,
-      { provider: string; apiKey: string; model: string; messages: ChatTurn[] }
-    >(async () => {
-      throw notProvided('call model')
+    /**
+     * Asks the provider for a streamed reply and reports `reply.delta` for each piece, then
+     * `reply.done` or `reply.failed`. Stopping the actor (Stop, sign-out) aborts the request.
+     */
+    'stream reply': fromCallback<EventObject, StreamReplyInput>(() => {
+      throw notProvided('stream reply')
+    }),
+    /** Writes a reply: a new row, or over the reply a regeneration replaces. */
+    'save reply': fromPromise<void, { message: ChatMessage; replaces: boolean }>(async () => {
+      throw notProvided('save reply')
     }),
   },
   actions: {
     notify: (_, _params: Notice) => {
       throw notProvided('notify')
     },
+    // docs/product/conversations.md: the list learns of new conversations and of activity.
+    'report conversation started': sendParent(({ context }) => {
+      const started = pendingOf(context).conversation
+      return {
+        type: 'chat.conversationStarted',
+        conversation: {
+          id: started?.id ?? '',
+          userId: context.userId ?? '',
+          title: started?.title ?? '',
+          createdAt: started?.createdAt ?? '',
+          updatedAt: started?.createdAt ?? '',
+        },
+      } satisfies AppReport
+    }),
+    'report activity': sendParent(({ context }) => {
+      const { message } = pendingOf(context)
+      return {
+        type: 'chat.conversationActivity',
+        conversationId: message.conversationId ?? '',
+        at: message.createdAt,
+      } satisfies AppReport
+    }),
     'log error': (_, _params: { error: unknown }) => {
       throw notProvided('log error')
+    },
+    /** Remembers the user's pick for their next session (docs/product/behaviour.md#chat-context). */
+    'remember model': (_, _params: { userId: string; modelId: string }) => {
+      throw notProvided('remember model')
     },
     'start turn': assign(({ context }) => {
       const text = context.input.trim()
       const turns = buildChatContext(context.systemPrompt, context.messages, text)
-      const pending = {
+      const modelId = context.selectedModelId ?? ''
+      const time = context.now()
+      // A new chat's first message starts its conversation (docs/product/conversations.md).
+      const conversation =
+        context.conversationId === null
+          ? {
+              id: conversationId(time),
+              title: titleFromMessage(text),
+              createdAt: new Date(time).toISOString(),
+            }
+          : null
+      const message = messageRow(
+        {
+          userId: context.userId ?? '',
+          modelId,
+          systemPromptId: context.systemPrompt?.id ?? null,
+          conversationId: conversation?.id ?? context.conversationId,
+        },
+        'user',
         text,
-        modelId: context.selectedModelId ?? '',
+        time,
+      )
+      const pending: PendingSend = {
+        text,
+        modelId,
         turns,
         provider: null,
         apiKey: null,
+        message,
+        messageSaved: false,
+        reply: null,
+        draft: null,
+        replaces: null,
+        stopped: false,
+        conversation,
       }
-      const row = messageRow({ ...context, pending }, 'user', text, context.now())
-      // Shown at once and kept whatever happens next (docs/product/behaviour.md: the user's message is kept).
-      return { pending, input: '', messages: [...context.messages, row] }
+      // Shown at once and kept whatever happens next (docs/product/behaviour.md: the user's
+      // message is kept). Sending something new drops the Retry of an earlier failed turn.
+      return {
+        pending,
+        failedTurn: null,
+        input: '',
+        messages: [...context.messages, message],
+        conversationId: message.conversationId ?? null,
+      }
+    }),
+    // Retry: the failed turn as it was (same message row, model and context), from the top of
+    // the reply if it had been stopped before any text.
+    'resume turn': assign(({ context }) => ({
+      pending: context.failedTurn && { ...context.failedTurn, draft: null, stopped: false },
+      failedTurn: null,
+    })),
+    // Regenerate asks again for the last reply, with the context its question was sent with
+    // and the model selected now. The old reply leaves the list until the new one replaces it.
+    'start regeneration': assign(({ context }) => {
+      const { question, reply } = lastExchange(context.messages)!
+      const earlier = context.messages.slice(0, -2)
+      const pending: PendingSend = {
+        text: question.content,
+        modelId: context.selectedModelId ?? '',
+        turns: buildChatContext(context.systemPrompt, earlier, question.content),
+        provider: null,
+        apiKey: null,
+        message: question,
+        messageSaved: true,
+        reply: null,
+        draft: null,
+        replaces: reply,
+        stopped: false,
+        conversation: null,
+      }
+      return { pending, failedTurn: null, messages: context.messages.slice(0, -1) }
     }),
     'end turn': assign({ pending: null }),
-    'add reply': assign(({ context, event }) => {
-      const reply = outputOf<ChatResult>(event)
-      const row = messageRow(context, 'assistant', reply.content, context.now())
-      return { messages: [...context.messages, row] }
+    // Kept without the key: a retry looks the key up again, as the user may have added one.
+    // A regeneration that got no reply puts the old one back instead: nothing was lost.
+    'keep failed turn': assign(({ context }) => {
+      const pending = context.pending
+      if (pending?.replaces && !pending.reply)
+        return { failedTurn: null, messages: withRow(context, pending.replaces) }
+      return { failedTurn: updatePending(context, { provider: null, apiKey: null }) }
     }),
+    'mark stopped': assign(({ context }) => ({
+      pending: updatePending(context, { stopped: true }),
+    })),
+    'append delta': assign(({ context, event }) => {
+      const { text } = event as Extract<ChatEvent, { type: 'reply.delta' }>
+      return { pending: updatePending(context, { draft: (context.pending?.draft ?? '') + text }) }
+    }),
+    'user message saved': assign(({ context }) => ({
+      pending: updatePending(context, { messageSaved: true }),
+    })),
+    'conversation created': assign(({ context }) => ({
+      pending: updatePending(context, { conversation: null }),
+    })),
+    'add reply': assign(({ context, event }) => {
+      const { result } = event as Extract<ChatEvent, { type: 'reply.done' }>
+      const reply = replyRow(
+        pendingOf(context),
+        result.content,
+        context.now(),
+        'complete',
+        result.usage,
+      )
+      return {
+        pending: updatePending(context, { reply, draft: null }),
+        messages: withRow(context, reply),
+      }
+    }),
+    // What streamed before Stop or a failure is kept as the reply, marked as cut short.
+    'add partial reply': assign(({ context, event }, params: { status: ReplyStatus }) => {
+      const failed = event.type === 'reply.failed' ? event : null
+      const pending = pendingOf(context)
+      const content = failed?.partial || pending.draft || ''
+      const reply = replyRow(pending, content, context.now(), params.status, failed?.usage ?? null)
+      return {
+        pending: updatePending(context, { reply, draft: null }),
+        messages: withRow(context, reply),
+      }
+    }),
+    'set models': assign({ models: ({ event }) => outputOf<ChatModel[]>(event) }),
   },
   guards: {
     'can send?': ({ context }) =>
       context.input.trim() !== '' && context.selectedModelId !== null && context.userId !== null,
     'model found?': ({ event }) => outputOf<ChatModel | null>(event) !== null,
-    'has key?': ({ event }) => !!outputOf<string | null>(event),
+    'has key?': ({ event }) => outputOf<string | null>(event) != null,
+    'can retry?': ({ context }) => context.failedTurn !== null,
+    // Not over a failed turn: its reply may not be saved yet, so there is nothing to replace.
+    'can regenerate?': ({ context }) =>
+      context.failedTurn === null &&
+      context.selectedModelId !== null &&
+      context.userId !== null &&
+      lastExchange(context.messages) !== null,
+    'has draft?': ({ context }) => !!context.pending?.draft,
+    'partial arrived?': ({ context, event }) =>
+      event.type === 'reply.failed' && !!(event.partial || context.pending?.draft),
+    'model picked already?': ({ context }) => context.selectedModelId !== null,
+    'remembered model listed?': ({ context, event }) =>
+      isListed(context.models, outputOf<string | null>(event)),
+    'reply to save?': ({ context }) => pendingOf(context).reply !== null,
+    'conversation to create?': ({ context }) => pendingOf(context).conversation !== null,
+    'new chat?': ({ context }) => context.conversationId === null,
+    'user message saved?': ({ context }) => pendingOf(context).messageSaved,
   },
 }).createMachine({
   id: 'chat',
   context: ({ input }) => ({
     userId: null,
+    conversationId: null,
     models: [],
     selectedModelId: null,
     messages: [],
     input: '',
     systemPrompt: null,
-    display: input.display,
     pending: null,
+    failedTurn: null,
     now: input.now ?? Date.now,
   }),
   on: {
     // The prompt library and the style editor may speak whether or not anyone is signed in.
     'systemPrompt.changed': { actions: assign({ systemPrompt: ({ event }) => event.prompt }) },
-    'display.changed': { actions: assign({ display: ({ event }) => event.display }) },
   },
   initial: 'signedOut',
   states: {
@@ -141,18 +404,48 @@ export const chatMachine = setup({
       type: 'parallel',
       on: {
         'input.change': { actions: assign({ input: ({ event }) => event.value }) },
-        'model.select': { actions: assign({ selectedModelId: ({ event }) => event.modelId }) },
+        'model.select': {
+          actions: [
+            assign({ selectedModelId: ({ event }) => event.modelId }),
+            {
+              type: 'remember model',
+              params: ({ context, event }) => ({
+                userId: context.userId ?? '',
+                modelId: event.modelId,
+              }),
+            },
+          ],
+        },
       },
       states: {
+        // docs/product/conversations.md: the conversations list says which conversation to show
+        // first (a deep link, the latest, or a new chat); each then loads its own history.
         history: {
-          initial: 'loading',
+          initial: 'waiting',
+          on: {
+            // Not `reenter`: that would exit the parallel parent and pre-empt the composer's own
+            // handling of the event (stopping a streaming reply).
+            'conversation.open': {
+              target: '.loading',
+              actions: assign({
+                conversationId: ({ event }) => event.conversationId,
+                messages: [],
+                failedTurn: null,
+              }),
+            },
+          },
           states: {
+            waiting: {},
             loading: {
               tags: 'loadingHistory',
+              always: { guard: 'new chat?', target: 'loaded' },
               invoke: {
                 id: 'historyLoader',
                 src: 'load history',
-                input: ({ context }) => ({ userId: context.userId ?? '' }),
+                input: ({ context }) => ({
+                  userId: context.userId ?? '',
+                  conversationId: context.conversationId,
+                }),
                 onDone: {
                   target: 'loaded',
                   // Messages sent while the history loaded stay after it.
@@ -172,20 +465,19 @@ export const chatMachine = setup({
         },
         models: {
           initial: 'loading',
+          // The picked model is kept: the reload takes the `model picked already?` branch.
+          on: { 'models.refresh': '.loading' },
           states: {
             loading: {
               invoke: {
                 id: 'modelsLoader',
                 src: 'load models',
-                onDone: {
-                  target: 'loaded',
-                  // docs/product/behaviour.md: the first loaded model is selected unless one was picked already.
-                  actions: assign({
-                    models: ({ event }) => event.output,
-                    selectedModelId: ({ context, event }) =>
-                      context.selectedModelId ?? event.output[0]?.id ?? null,
-                  }),
-                },
+                // docs/product/behaviour.md#chat-context: a model picked already is kept; else the
+                // remembered one, the first with a saved key, or the first loaded, in that order.
+                onDone: [
+                  { guard: 'model picked already?', target: 'loaded', actions: 'set models' },
+                  { target: 'recalling', actions: 'set models' },
+                ],
                 onError: {
                   target: 'failed',
                   actions: [
@@ -194,6 +486,51 @@ export const chatMachine = setup({
                       type: 'notify',
                       params: { kind: 'error', message: CHAT_MESSAGES.modelsFailed },
                     },
+                  ],
+                },
+              },
+            },
+            recalling: {
+              invoke: {
+                id: 'modelRecaller',
+                src: 'recall model',
+                input: ({ context }) => ({ userId: context.userId ?? '' }),
+                onDone: [
+                  {
+                    guard: 'remembered model listed?',
+                    target: 'loaded',
+                    actions: assign({
+                      selectedModelId: ({ context, event }) =>
+                        context.selectedModelId ?? event.output,
+                    }),
+                  },
+                  // Nothing remembered, or a model no longer listed.
+                  { target: 'checkingKeys' },
+                ],
+                onError: {
+                  target: 'checkingKeys',
+                  actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            checkingKeys: {
+              invoke: {
+                id: 'keyProvidersLoader',
+                src: 'load key providers',
+                input: ({ context }) => ({ userId: context.userId ?? '' }),
+                onDone: {
+                  target: 'loaded',
+                  actions: assign({
+                    selectedModelId: ({ context, event }) =>
+                      context.selectedModelId ?? initialModelId(context.models, null, event.output),
+                  }),
+                },
+                // Only logged: the first loaded model is selected, as the spec has it.
+                onError: {
+                  target: 'loaded',
+                  actions: [
+                    { type: 'log error', params: ({ event }) => ({ error: event.error }) },
+                    assign({ selectedModelId: ({ context }) => firstUnlessPicked(context) }),
                   ],
                 },
               },
@@ -209,19 +546,60 @@ export const chatMachine = setup({
               // Cleared on arrival rather than on leaving `sending`, so a failure's toast can
               // still name the provider the turn was for.
               entry: 'end turn',
-              on: { 'message.send': { guard: 'can send?', target: 'sending' } },
+              on: {
+                'message.send': { guard: 'can send?', target: 'sending', actions: 'start turn' },
+                'message.retry': { guard: 'can retry?', target: 'sending', actions: 'resume turn' },
+                'message.regenerate': {
+                  guard: 'can regenerate?',
+                  target: 'sending',
+                  actions: 'start regeneration',
+                },
+              },
             },
             sending: {
               tags: 'busy',
-              entry: 'start turn',
-              initial: 'savingUserMessage',
+              initial: 'resuming',
               states: {
+                // A new turn starts by saving the user's message; a retried one where it stopped:
+                // a reply the provider gave is only saved; after a saved user message the model
+                // and key are looked up again and the model called.
+                resuming: {
+                  always: [
+                    { guard: 'reply to save?', target: 'savingReply' },
+                    { guard: 'user message saved?', target: 'findingModel' },
+                    { guard: 'conversation to create?', target: 'creatingConversation' },
+                    { target: 'savingUserMessage' },
+                  ],
+                },
+                creatingConversation: {
+                  invoke: {
+                    id: 'conversationCreator',
+                    src: 'create conversation',
+                    input: ({ context }) => {
+                      const started = pendingOf(context).conversation
+                      return {
+                        id: started?.id ?? '',
+                        userId: context.userId ?? '',
+                        title: started?.title ?? '',
+                        createdAt: started?.createdAt ?? '',
+                      }
+                    },
+                    onDone: {
+                      target: 'savingUserMessage',
+                      actions: ['report conversation started', 'conversation created'],
+                    },
+                    onError: '#chat.active.composer.failed',
+                  },
+                },
                 savingUserMessage: {
                   invoke: {
                     id: 'userMessageSaver',
                     src: 'save message',
-                    input: ({ context }) => lastMessage(context) as ChatMessage,
-                    onDone: 'findingModel',
+                    input: ({ context }) => pendingOf(context).message,
+                    onDone: {
+                      target: 'findingModel',
+                      actions: ['user message saved', 'report activity'],
+                    },
                     onError: '#chat.active.composer.failed',
                   },
                 },
@@ -244,10 +622,13 @@ export const chatMachine = setup({
                       },
                       {
                         target: '#chat.active.composer.idle',
-                        actions: {
-                          type: 'notify',
-                          params: { kind: 'error', message: CHAT_MESSAGES.modelNotFound },
-                        },
+                        actions: [
+                          {
+                            type: 'notify',
+                            params: { kind: 'error', message: CHAT_MESSAGES.modelNotFound },
+                          },
+                          'keep failed turn',
+                        ],
                       },
                     ],
                     onError: '#chat.active.composer.failed',
@@ -288,38 +669,87 @@ export const chatMachine = setup({
                               durationMs: API_KEY_HINT_TOAST_MS,
                             },
                           },
+                          'keep failed turn',
                         ],
                       },
                     ],
                     onError: '#chat.active.composer.failed',
                   },
                 },
+                // docs/product/behaviour.md#streamed-replies: the reply grows as it arrives.
                 callingModel: {
+                  tags: 'streaming',
                   invoke: {
                     id: 'modelCaller',
-                    src: 'call model',
+                    src: 'stream reply',
                     input: ({ context }) => ({
                       provider: context.pending?.provider ?? '',
                       apiKey: context.pending?.apiKey ?? '',
                       model: context.pending?.modelId ?? '',
                       messages: context.pending?.turns ?? [],
                     }),
-                    onDone: { target: 'savingReply', actions: 'add reply' },
-                    onError: '#chat.active.composer.failed',
+                  },
+                  on: {
+                    'reply.delta': { actions: 'append delta' },
+                    'reply.done': { target: 'savingReply', actions: 'add reply' },
+                    // A stream that breaks off keeps what arrived, and says why.
+                    'reply.failed': [
+                      {
+                        guard: 'partial arrived?',
+                        target: 'savingReply',
+                        actions: [
+                          { type: 'log error', params: ({ event }) => ({ error: event.error }) },
+                          {
+                            type: 'notify',
+                            params: ({ event }) => ({
+                              kind: 'error' as const,
+                              message: failureMessage(event.error),
+                            }),
+                          },
+                          { type: 'add partial reply', params: { status: 'interrupted' } },
+                        ],
+                      },
+                      { target: '#chat.active.composer.failed' },
+                    ],
+                    // Opening another conversation stops the reply as Stop does; it is saved
+                    // in its own conversation.
+                    'conversation.open': [
+                      {
+                        guard: 'has draft?',
+                        target: 'savingReply',
+                        actions: { type: 'add partial reply', params: { status: 'stopped' } },
+                      },
+                      { target: '#chat.active.composer.idle' },
+                    ],
+                    // Leaving this state stops the call, which aborts the request.
+                    'message.stop': [
+                      {
+                        guard: 'has draft?',
+                        target: 'savingReply',
+                        actions: { type: 'add partial reply', params: { status: 'stopped' } },
+                      },
+                      {
+                        target: '#chat.active.composer.idle',
+                        actions: ['mark stopped', 'keep failed turn'],
+                      },
+                    ],
                   },
                 },
                 savingReply: {
                   invoke: {
                     id: 'replySaver',
-                    src: 'save message',
-                    input: ({ context }) => lastMessage(context) as ChatMessage,
+                    src: 'save reply',
+                    input: ({ context }) => ({
+                      message: pendingOf(context).reply as ChatMessage,
+                      replaces: pendingOf(context).replaces !== null,
+                    }),
                     onDone: '#chat.active.composer.idle',
                     onError: '#chat.active.composer.failed',
                   },
                 },
               },
             },
-            // Any other failure shows its message; the composer is usable again at once.
+            // Any other failure shows its message and offers Retry; the composer is usable again at once.
             failed: {
               entry: [
                 { type: 'log error', params: ({ event }) => ({ error: errorOf(event) }) },
@@ -330,6 +760,7 @@ export const chatMachine = setup({
                     message: failureMessage(errorOf(event)),
                   }),
                 },
+                'keep failed turn',
               ],
               always: 'idle',
             },

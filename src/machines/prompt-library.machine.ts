@@ -1,10 +1,24 @@
 import { assign, fromPromise, sendParent, setup } from 'xstate'
 import type { LibraryPrompt, LibraryTab, PromptType } from '../domain/prompt-types'
+import { hasVariables } from '../domain/prompt-variables'
 import type { AppReport } from './app-reports'
 import { notProvided } from './not-provided'
 import type { Notice } from './notice'
+import { type ImportOutput, promptImportMachine } from './prompt-import.machine'
+import {
+  promptVariablesMachine,
+  type VariablesFormOutput,
+  variablesFormInput,
+} from './prompt-variables.machine'
 
 export const REQUIRED_MESSAGE = 'Title and content are required'
+
+/** docs/product/errors.md#prompt-files: the export's toasts. */
+export const EXPORT_MESSAGES = {
+  exported: (count: number) => `Exported ${count} ${count === 1 ? 'prompt' : 'prompts'}`,
+  nothing: 'You have no prompts to export yet',
+  failed: 'Failed to export prompts',
+} as const
 
 export interface CreateDraft {
   title: string
@@ -53,6 +67,8 @@ export type LibraryEvent =
   | { type: 'edit.change'; patch: Partial<Omit<EditDraft, 'id'>> }
   | { type: 'form.cancel' }
   | { type: 'edit.submit' }
+  | { type: 'prompts.export' }
+  | { type: 'import.open' }
 
 export type DeleteOutcome = 'deleted' | 'hidden'
 
@@ -96,6 +112,14 @@ export const promptLibraryMachine = setup({
     'copy text': fromPromise<unknown, { text: string }>(async () => {
       throw notProvided('copy text')
     }),
+    // The fill-in form of a prompt with variables (docs/product/variables.md); no effects.
+    'variables form': promptVariablesMachine,
+    /** Writes the user's own prompts to a file (docs/product/prompt-files.md); resolves to how many. */
+    'export prompts': fromPromise<number>(async () => {
+      throw notProvided('export prompts')
+    }),
+    // Importing a prompt file (docs/product/prompt-files.md#import).
+    'import prompts': promptImportMachine,
   },
   actions: {
     notify: (_, _params: Notice) => {
@@ -112,6 +136,12 @@ export const promptLibraryMachine = setup({
   },
   guards: {
     'runs in chat?': ({ event }) => event.type === 'prompt.run' && event.prompt.type === 'user',
+    'runs with variables?': ({ event }) =>
+      event.type === 'prompt.run' &&
+      event.prompt.type === 'user' &&
+      hasVariables(event.prompt.content),
+    'form submitted?': ({ event }) =>
+      (event as unknown as { output: VariablesFormOutput }).output !== null,
     'create draft complete?': ({ context }) => complete(context.create),
     'edit draft complete?': ({ context }) => complete(context.edit),
     'whole stars?': ({ event }) =>
@@ -119,6 +149,9 @@ export const promptLibraryMachine = setup({
       Number.isInteger(event.rating) &&
       event.rating >= 1 &&
       event.rating <= 5,
+    'nothing exported?': ({ event }) => (event as unknown as { output: number }).output === 0,
+    'anything imported?': ({ event }) =>
+      (event as unknown as { output: ImportOutput }).output.imported > 0,
   },
 }).createMachine({
   id: 'promptLibrary',
@@ -164,23 +197,31 @@ export const promptLibraryMachine = setup({
         },
         ready: {
           on: {
-            'prompt.run': {
-              guard: 'runs in chat?',
-              target: '#promptLibrary.closed',
-              actions: [
-                {
-                  type: 'fill chat input',
-                  params: ({ event }) => ({ content: event.prompt.content }),
-                },
-                {
-                  type: 'notify',
-                  params: ({ event }) => ({
-                    kind: 'success',
-                    message: `Running prompt: ${event.prompt.title}`,
-                  }),
-                },
-              ],
-            },
+            'prompt.run': [
+              // Variables are filled in first; the library stays open under the form.
+              {
+                guard: 'runs with variables?',
+                target: 'filling',
+                actions: assign({ subject: ({ event }) => event.prompt }),
+              },
+              {
+                guard: 'runs in chat?',
+                target: '#promptLibrary.closed',
+                actions: [
+                  {
+                    type: 'fill chat input',
+                    params: ({ event }) => ({ content: event.prompt.content }),
+                  },
+                  {
+                    type: 'notify',
+                    params: ({ event }) => ({
+                      kind: 'success',
+                      message: `Running prompt: ${event.prompt.title}`,
+                    }),
+                  },
+                ],
+              },
+            ],
             'prompt.rate': { guard: 'whole stars?', target: 'rating' },
             'prompt.saveCopy': {
               target: 'savingCopy',
@@ -202,6 +243,79 @@ export const promptLibraryMachine = setup({
               }),
             },
             'create.open': { target: 'creating', actions: assign({ create: EMPTY_CREATE }) },
+            'prompts.export': 'exporting',
+            'import.open': 'importing',
+          },
+        },
+        exporting: {
+          tags: 'busy',
+          invoke: {
+            id: 'export prompts',
+            src: 'export prompts',
+            onDone: [
+              {
+                guard: 'nothing exported?',
+                target: 'ready',
+                actions: notice('info', EXPORT_MESSAGES.nothing),
+              },
+              {
+                target: 'ready',
+                actions: {
+                  type: 'notify',
+                  params: ({ event }) => ({
+                    kind: 'success',
+                    message: EXPORT_MESSAGES.exported(event.output),
+                  }),
+                },
+              },
+            ],
+            onError: { target: 'ready', actions: notice('error', EXPORT_MESSAGES.failed) },
+          },
+        },
+        importing: {
+          tags: 'importing',
+          invoke: {
+            id: 'import prompts',
+            src: 'import prompts',
+            onDone: [
+              {
+                // What was imported shows at once: the user's own list, reloaded.
+                guard: 'anything imported?',
+                target: 'loading',
+                actions: assign({ tab: 'mine' }),
+              },
+              { target: 'ready' },
+            ],
+            onError: 'ready',
+          },
+        },
+        // Run of a prompt with variables: the form's Submit runs the filled text, Cancel
+        // returns to the list with nothing changed.
+        filling: {
+          invoke: {
+            id: 'variables',
+            src: 'variables form',
+            input: ({ context }) => variablesFormInput(context.subject, 'run'),
+            onDone: [
+              {
+                guard: 'form submitted?',
+                target: '#promptLibrary.closed',
+                actions: [
+                  {
+                    type: 'fill chat input',
+                    params: ({ event }) => ({ content: event.output?.content ?? '' }),
+                  },
+                  {
+                    type: 'notify',
+                    params: ({ context }) => ({
+                      kind: 'success',
+                      message: `Running prompt: ${context.subject?.title ?? ''}`,
+                    }),
+                  },
+                ],
+              },
+              { target: 'ready' },
+            ],
           },
         },
         rating: {

@@ -1,8 +1,14 @@
-import { assign, fromPromise, sendParent, setup } from 'xstate'
+import { assign, fromPromise, raise, sendParent, setup } from 'xstate'
 import type { LibraryPrompt, QuickPromptEntry } from '../domain/prompt-types'
+import { hasVariables } from '../domain/prompt-variables'
 import type { AppReport } from './app-reports'
 import { notProvided } from './not-provided'
 import type { Notice } from './notice'
+import {
+  promptVariablesMachine,
+  type VariablesFormOutput,
+  variablesFormInput,
+} from './prompt-variables.machine'
 
 /** A quick prompt runs this long after the input is filled (docs/product/limits.md). */
 export const QUICK_SEND_DELAY_MS = 100
@@ -51,6 +57,8 @@ export const quickPromptsMachine = setup({
     'remove quick prompt': fromPromise<unknown, { entry: QuickPromptEntry }>(async () => {
       throw notProvided('remove quick prompt')
     }),
+    // The fill-in form of a prompt with variables (docs/product/variables.md); no effects.
+    'variables form': promptVariablesMachine,
   },
   actions: {
     notify: (_, _params: Notice) => {
@@ -67,6 +75,10 @@ export const quickPromptsMachine = setup({
     }),
   },
   guards: {
+    'runs with variables?': ({ event }) =>
+      event.type === 'quick.run' && hasVariables(event.prompt.content),
+    'form submitted?': ({ event }) =>
+      (event as unknown as { output: VariablesFormOutput }).output !== null,
     'was duplicate?': ({ event }) =>
       (event as unknown as { output: AddOutcome }).output === 'duplicate',
   },
@@ -84,7 +96,12 @@ export const quickPromptsMachine = setup({
         closed: { on: { 'quick.open': 'open' } },
         open: {
           tags: 'open',
-          on: { 'quick.close': 'closed', 'quick.run': 'closed' },
+          on: {
+            'quick.close': 'closed',
+            // A prompt with variables keeps the panel open under its form, so Cancel leaves
+            // everything as it was; Submit closes it (the run region raises `quick.close`).
+            'quick.run': [{ guard: 'runs with variables?' }, { target: 'closed' }],
+          },
         },
       },
     },
@@ -163,35 +180,73 @@ export const quickPromptsMachine = setup({
       states: {
         idle: {
           on: {
-            'quick.run': {
-              target: 'waiting',
-              actions: [
-                'remember run',
-                {
-                  type: 'fill chat input',
-                  params: ({ event }) => ({ content: event.prompt.content }),
-                },
-                { type: 'notify', params: titled('success', (title) => `Running: ${title}`) },
-              ],
-            },
+            'quick.run': [
+              {
+                guard: 'runs with variables?',
+                target: 'filling',
+                actions: 'remember run',
+              },
+              {
+                target: 'waiting',
+                actions: [
+                  'remember run',
+                  {
+                    type: 'fill chat input',
+                    params: ({ event }) => ({ content: event.prompt.content }),
+                  },
+                  { type: 'notify', params: titled('success', (title) => `Running: ${title}`) },
+                ],
+              },
+            ],
+          },
+        },
+        // The form first: the input is filled, and the 100 ms wait starts, only on Submit.
+        filling: {
+          invoke: {
+            id: 'variables',
+            src: 'variables form',
+            input: ({ context }) => variablesFormInput(context.subject, 'run'),
+            onDone: [
+              {
+                guard: 'form submitted?',
+                target: 'waiting',
+                actions: [
+                  raise({ type: 'quick.close' }),
+                  {
+                    type: 'fill chat input',
+                    params: ({ event }) => ({ content: event.output?.content ?? '' }),
+                  },
+                  { type: 'notify', params: titled('success', (title) => `Running: ${title}`) },
+                ],
+              },
+              { target: 'idle' },
+            ],
           },
         },
         // The chat machine itself ignores the send when the text is blank, no model is
         // chosen or a send is running (docs/product/behaviour.md).
         waiting: {
           on: {
-            'quick.run': {
-              target: 'waiting',
-              reenter: true,
-              actions: [
-                'remember run',
-                {
-                  type: 'fill chat input',
-                  params: ({ event }) => ({ content: event.prompt.content }),
-                },
-                { type: 'notify', params: titled('success', (title) => `Running: ${title}`) },
-              ],
-            },
+            // A prompt with variables replaces the pending send with its form.
+            'quick.run': [
+              {
+                guard: 'runs with variables?',
+                target: 'filling',
+                actions: 'remember run',
+              },
+              {
+                target: 'waiting',
+                reenter: true,
+                actions: [
+                  'remember run',
+                  {
+                    type: 'fill chat input',
+                    params: ({ event }) => ({ content: event.prompt.content }),
+                  },
+                  { type: 'notify', params: titled('success', (title) => `Running: ${title}`) },
+                ],
+              },
+            ],
           },
           after: { 'quick send delay': { target: 'idle', actions: 'send message' } },
         },

@@ -1,3 +1,4 @@
+import { encodeFilterValue } from '../../contract/filter-value'
 import { tableName, toSnakeCase } from './case-conversion'
 import { createSqlClient, type SqlClient } from './db-sql-client'
 import { PlatformError, ValidationError } from './errors'
@@ -41,12 +42,15 @@ export interface ListOptions {
 
 type Params = Array<[string, string]>
 
-/** A value as it appears in a filter: booleans as 1/0 (docs/wire-contract.md), dates as ISO strings. */
+/**
+ * A value as it appears in a filter: booleans as 1/0 (docs/wire-contract.md), dates as ISO
+ * strings. A value the platform would read as percent-encoded (`a%20b`, which is how the hosted
+ * SDK sends `a b`) is encoded once more, so it arrives as written (`encodeFilterValue`).
+ */
 function formatValue(value: FilterScalar): string {
   if (value === null) return 'null'
   if (typeof value === 'boolean') return value ? '1' : '0'
-  if (value instanceof Date) return value.toISOString()
-  return String(value)
+  return encodeFilterValue(value instanceof Date ? value.toISOString() : String(value))
 }
 
 /** PostgREST list item: quoted when it holds a delimiter, with `"` and `\` escaped. */

@@ -10,12 +10,26 @@ export interface ChatRequest {
   apiKey: string
   model: string
   messages: ChatTurn[]
+  /**
+   * For provider `openai-compatible` only, and required there: the server's base URL
+   * (normalised, without `/v1`), which replaces the configured OpenAI base.
+   */
+  baseUrl?: string
+  /** For `openai-compatible`: the server's name, as errors show it ('{label} API error: …'). */
+  label?: string
 }
 
 export interface ChatCallOptions {
   fetch?: typeof fetch
   baseUrls?: Partial<ProviderBaseUrls>
+  /** Aborts the call. Without `onDelta` it rejects with the signal's reason, as fetch does. */
   signal?: AbortSignal
+  /**
+   * Given, the call asks the provider for a streamed answer and calls this with each piece
+   * of reply text as it arrives (never with empty text, never after an abort). It still
+   * resolves to the whole ChatResult; failures are described in stream-errors.ts.
+   */
+  onDelta?: (text: string) => void
 }
 
 /** What one adapter needs once the provider has been picked. */
@@ -24,8 +38,12 @@ export interface ProviderCall {
   model: string
   messages: ChatTurn[]
   baseUrl: string
+  /** The name errors use instead of the provider's own (an OpenAI-compatible server's). */
+  label?: string
   fetch: typeof fetch
   signal?: AbortSignal
+  /** Stream, reporting text as it arrives (see ChatCallOptions). */
+  onDelta?: (text: string) => void
 }
 
 /** docs/product/calls.md#provider-calls: every provider is asked for at most 1000 output tokens at temperature 0.7. */

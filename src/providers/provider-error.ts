@@ -1,5 +1,8 @@
-/** The display name in '{Provider} API error: …' (docs/product/errors.md#toasts). */
-export type ProviderLabel = 'OpenAI' | 'Anthropic' | 'Google'
+/**
+ * The display name in '{Provider} API error: …' (docs/product/errors.md#toasts); for an
+ * OpenAI-compatible server, the name the user gave it.
+ */
+export type ProviderLabel = 'OpenAI' | 'Anthropic' | 'Google' | (string & {})
 
 /**
  * Turns a non-2xx provider response into '{Provider} API error: {message or status text}'.
@@ -18,12 +21,13 @@ async function errorDetail(response: Response): Promise<string> {
   } catch {
     return 'Unknown error'
   }
-  const message = messageOf(body)
+  const message = errorBodyMessage(body)
   if (message) return message
   return response.statusText || `HTTP ${response.status}`
 }
 
-function messageOf(body: unknown): string | undefined {
+/** `error.message` of a provider's error JSON (a non-2xx body or an error event), when it has one. */
+export function errorBodyMessage(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined
   const error = (body as { error?: unknown }).error
   if (typeof error !== 'object' || error === null) return undefined

@@ -17,6 +17,15 @@ const adapters: Record<ProviderName, (call: ProviderCall) => Promise<ChatResult>
   google: sendGoogleChat,
 }
 
+/**
+ * The provider kind of a user's own OpenAI-compatible server (Ollama, LM Studio, vLLM,
+ * OpenRouter…): OpenAI's wire format at the request's `baseUrl` (docs/product/servers.md).
+ */
+export const OPENAI_COMPATIBLE = 'openai-compatible'
+
+/** What a compatible server's errors are called when the request names no server. */
+const COMPATIBLE_LABEL = 'OpenAI-compatible server'
+
 /** The provider a model belongs to, matched case-insensitively (docs/product/overview.md); null when unknown. */
 export function providerOf(provider: string): ProviderName | null {
   const name = provider.toLowerCase()
@@ -26,21 +35,33 @@ export function providerOf(provider: string): ProviderName | null {
 /**
  * Sends the conversation straight to the model's provider with the user's own key (docs/product/calls.md#provider-calls)
  * and resolves to its reply. Rejects with the user-visible messages of docs/product/errors.md#toasts
+ * With `onDelta` the reply is streamed and reported piece by piece; it resolves to the same
+ * result, and a stream that breaks off or is aborted rejects with its partial text
+ * (ChatStreamError, ChatStreamAbortError in stream-errors.ts).
  */
 export async function sendChat(
   request: ChatRequest,
   options: ChatCallOptions = {},
 ): Promise<ChatResult> {
-  const provider = providerOf(request.provider)
-  if (!provider) throw new Error(`Unsupported provider: ${request.provider}`)
-  const baseUrl = options.baseUrls?.[provider] || DEFAULT_BASE_URLS[provider]
-  return adapters[provider]({
+  const call = {
     apiKey: request.apiKey,
     model: request.model,
     messages: request.messages,
-    baseUrl: baseUrl.replace(/\/+$/, ''),
     // Looked up per call, so whatever fetch is installed then (MSW in tests) answers.
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     signal: options.signal,
-  })
+    onDelta: options.onDelta,
+  }
+  if (request.provider.toLowerCase() === OPENAI_COMPATIBLE) {
+    if (!request.baseUrl) throw new Error(`${OPENAI_COMPATIBLE} needs the server's base URL`)
+    return sendOpenAIChat({
+      ...call,
+      baseUrl: request.baseUrl.replace(/\/+$/, ''),
+      label: request.label || COMPATIBLE_LABEL,
+    })
+  }
+  const provider = providerOf(request.provider)
+  if (!provider) throw new Error(`Unsupported provider: ${request.provider}`)
+  const baseUrl = options.baseUrls?.[provider] || DEFAULT_BASE_URLS[provider]
+  return adapters[provider]({ ...call, baseUrl: baseUrl.replace(/\/+$/, '') })
 }

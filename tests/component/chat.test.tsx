@@ -261,3 +261,148 @@ describe('the chat', () => {
     expect(screen.queryByText('history down')).not.toBeInTheDocument()
   })
 })
+
+describe('the model choice across reloads', () => {
+  const placeholderOf = (name: string) => `Message ${name}...`
+  async function modelsAsListed(session: Awaited<ReturnType<typeof signedIn>>) {
+    return restRows<{ id: string; name: string; provider: string }>(session.tokens, 'ai_models')
+  }
+
+  test('with only an OpenAI key, a fresh start picks the first OpenAI model and sends without the missing-key toast', async () => {
+    const session = await signedIn()
+    await withKey(session, 'openai', 'sk-test-openai-only')
+    const firstOpenAi = (await modelsAsListed(session)).find((m) => m.provider === 'openai')!
+    renderApp()
+    const input = await screen.findByRole('textbox', { name: 'Message' })
+    await waitFor(() =>
+      expect(input).toHaveAttribute('placeholder', placeholderOf(firstOpenAi.name)),
+    )
+    await userEvent.type(input, 'hello openai{Enter}')
+    expect(await screen.findByText('OpenAI fake reply', { exact: false })).toBeInTheDocument()
+    expect(providerFakes().requests[0]).toMatchObject({
+      provider: 'openai',
+      body: { model: firstOpenAi.id },
+    })
+  })
+
+  test('the picked model is remembered for that user and selected again after a reload', async () => {
+    const session = await signedIn()
+    const first = renderApp()
+    await composer()
+    await userEvent.click(screen.getAllByRole('button', { name: /Claude Haiku 4\.5/ })[0]!)
+    const picker = await screen.findByRole('dialog', { name: 'Select AI Model' })
+    await userEvent.click(within(picker).getByRole('button', { name: /Gemini 2\.5 Pro/ }))
+    const input = screen.getByRole('textbox', { name: 'Message' })
+    await waitFor(() =>
+      expect(input).toHaveAttribute('placeholder', placeholderOf('Gemini 2.5 Pro')),
+    )
+    const gemini = (await modelsAsListed(session)).find((m) => m.name === 'Gemini 2.5 Pro')!
+    expect(localStorage.getItem(`selectedModel:${session.userId}`)).toBe(gemini.id)
+    first.unmount()
+
+    renderApp()
+    const again = await screen.findByRole('textbox', { name: 'Message' })
+    await waitFor(() =>
+      expect(again).toHaveAttribute('placeholder', placeholderOf('Gemini 2.5 Pro')),
+    )
+  })
+
+  test('a remembered model that is no longer listed falls back to the first with a key, else the first', async () => {
+    const session = await signedIn()
+    localStorage.setItem(`selectedModel:${session.userId}`, 'gpt-retired')
+    const first = renderApp()
+    await composer() // no key: the first loaded model
+    first.unmount()
+
+    await withKey(session, 'google', 'AIza-test-google')
+    const firstGoogle = (await modelsAsListed(session)).find((m) => m.provider === 'google')!
+    renderApp()
+    const input = await screen.findByRole('textbox', { name: 'Message' })
+    await waitFor(() =>
+      expect(input).toHaveAttribute('placeholder', placeholderOf(firstGoogle.name)),
+    )
+  })
+})
+
+describe('Retry of a failed turn', () => {
+  const ANTHROPIC = 'https://api.anthropic.com/v1/messages'
+
+  test('a failed call marks the message "Not sent"; Retry sends it again, saving the user message once', async () => {
+    const session = await signedIn()
+    await withKey(session, 'anthropic', 'sk-ant-test-retry')
+    renderApp()
+    const input = await composer()
+    mswServer.use(
+      http.post(
+        ANTHROPIC,
+        () =>
+          HttpResponse.json(
+            { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+            { status: 529 },
+          ),
+        { once: true },
+      ),
+    )
+    await userEvent.type(input, 'try me again{Enter}')
+    expect(await screen.findByText('Anthropic API error: Overloaded')).toBeInTheDocument()
+    const mine = screen.getByRole('article', { name: 'You message' })
+    expect(within(mine).getByText('Not sent')).toBeInTheDocument()
+    await waitFor(() => expect(input).toBeEnabled())
+    expect(input).toHaveValue('')
+
+    await userEvent.click(within(mine).getByRole('button', { name: 'Retry' }))
+    const reply = await screen.findByRole('article', { name: 'Claude Haiku 4.5 message' })
+    expect(reply).toHaveTextContent('You said: try me again')
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
+    expect(screen.queryByText('Not sent')).not.toBeInTheDocument()
+
+    // The fake saw the second attempt only (the first never reached it), with the same turns.
+    const [request] = providerFakes().requests
+    expect(request?.body).toMatchObject({
+      model: 'claude-haiku-4-5',
+      messages: [{ role: 'user', content: 'try me again' }],
+    })
+    const rows = await restRows<ChatMessage>(
+      session.tokens,
+      'chat_messages',
+      'select=*&order=created_at.asc',
+    )
+    expect(rows.map((r) => [r.role, r.content])).toEqual([
+      ['user', 'try me again'],
+      ['assistant', expect.stringContaining('You said: try me again')],
+    ])
+  })
+
+  test('a user message the platform refused is saved by Retry; sending something new drops the Retry', async () => {
+    const session = await signedIn()
+    await withKey(session, 'anthropic', 'sk-ant-test-retry-save')
+    renderApp()
+    const input = await composer()
+    mswServer.use(
+      http.post(
+        `${TEST_ORIGIN}/api/db/prompt-chat/rest/v1/chat_messages`,
+        () => HttpResponse.json({ message: 'database busy' }, { status: 503 }),
+        { once: true },
+      ),
+    )
+    await userEvent.type(input, 'not saved yet{Enter}')
+    expect(await screen.findByText('database busy')).toBeInTheDocument()
+    expect(await restRows(session.tokens, 'chat_messages')).toHaveLength(0)
+    expect(providerFakes().requests).toHaveLength(0)
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    await screen.findByText('You said: not saved yet')
+    await waitFor(async () =>
+      expect(await restRows(session.tokens, 'chat_messages')).toHaveLength(2),
+    )
+
+    // A new failure, then a new message: its Retry is gone.
+    await waitFor(() => expect(input).toBeEnabled())
+    await userEvent.type(input, 'break [[fail:500]{Enter}')
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument()
+    await waitFor(() => expect(input).toBeEnabled())
+    await userEvent.type(input, 'something else{Enter}')
+    await screen.findByText('You said: something else')
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
+  })
+})

@@ -22,14 +22,15 @@ async function signedIn() {
   return { tokens, userId }
 }
 
-async function openPicker() {
+/** Opens the picker from the toolbar button naming the selected model (by default the first loaded). */
+async function openPicker(selected = 'Claude Haiku 4.5') {
   await waitFor(() =>
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveAttribute(
       'placeholder',
-      'Message Claude Haiku 4.5...',
+      `Message ${selected}...`,
     ),
   )
-  await userEvent.click(screen.getAllByRole('button', { name: /Claude Haiku 4\.5/ })[0]!)
+  await userEvent.click(screen.getAllByRole('button', { name: selected })[0]!)
   return screen.findByRole('dialog', { name: 'Select AI Model' })
 }
 
@@ -75,8 +76,11 @@ describe("the 'Select AI Model' dialog", () => {
       provider: 'openai',
       api_key_encrypted: encodeApiKey('sk-test-picked'),
     })
+    // With only an OpenAI key, the session starts on the first OpenAI model listed.
+    const models = await restRows<{ name: string; provider: string }>(session.tokens, 'ai_models')
+    const firstOpenAi = models.find((m) => m.provider === 'openai')!
     renderApp()
-    const picker = await openPicker()
+    const picker = await openPicker(firstOpenAi.name)
     await userEvent.click(within(picker).getByRole('button', { name: /GPT-4\.1/ }))
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'hi{Enter}')
     expect(await screen.findByText('OpenAI fake reply', { exact: false })).toBeInTheDocument()

@@ -64,6 +64,14 @@ describeOnEveryBackend('database wire details', ({ server, signedIn }) => {
       headers: { ...headers, Prefer: 'count=exact' },
     })
     expect(counted.headers.get('content-range')).toBe('0-0/2')
+    // PostgREST clients count with HEAD: the same header, no body.
+    const head = await fetch(rest(`quick_prompts?user_id=eq.${userId}`), {
+      method: 'HEAD',
+      headers: { ...headers, Prefer: 'count=exact' },
+    })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-range')).toBe('0-1/2')
+    expect(await head.text()).toBe('')
     // Without return=representation a write answers no rows.
     const quiet = await fetch(rest('quick_prompts'), {
       method: 'POST',

@@ -9,6 +9,8 @@ import { type LocalServer, startLocalServer } from '../../mocks/server/local-ser
 let server: LocalServer
 let dataDir: string
 const logged: string[] = []
+/** An empty zip (its end-of-central-directory record): what the server sends is what is on disk. */
+const ZIP_BYTES = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)])
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'local-server-'))
@@ -16,6 +18,7 @@ beforeAll(async () => {
   await mkdir(path.join(distDir, 'assets'), { recursive: true })
   await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>Prompt Chat</title>')
   await writeFile(path.join(distDir, 'assets', 'app.js'), 'console.log(1)')
+  await writeFile(path.join(distDir, 'chrome-extension.zip'), ZIP_BYTES)
   server = await startLocalServer({
     port: 0,
     host: '127.0.0.1',
@@ -45,6 +48,28 @@ test('serves the built app, and the single page for any other address', async ()
   expect(await page.text()).toContain('<title>Prompt Chat</title>')
   expect(page.headers.get('referrer-policy')).toBe('no-referrer')
   expect(page.headers.get('x-content-type-options')).toBe('nosniff')
+})
+
+test('serves the packed extension as a zip download', async () => {
+  const res = await fetch(`${server.url}/chrome-extension.zip`)
+  expect(res.status).toBe(200)
+  expect(res.headers.get('content-type')).toBe('application/zip')
+  expect(res.headers.get('content-disposition')).toBe('attachment; filename="chrome-extension.zip"')
+  expect(new Uint8Array(await res.arrayBuffer())).toEqual(ZIP_BYTES)
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+})
+
+test('a missing file is a 404, not the single page; other addresses still get the page', async () => {
+  for (const missing of ['/nope.js', '/x.zip', '/a/b.png', '/assets/gone.css']) {
+    const res = await fetch(`${server.url}${missing}`)
+    expect(res.status, missing).toBe(404)
+    expect(await res.text(), missing).not.toContain('<title>Prompt Chat</title>')
+  }
+  for (const page of ['/some/route', '/a.b/c', '/chat']) {
+    const res = await fetch(`${server.url}${page}`)
+    expect(res.status, page).toBe(200)
+    expect(await res.text(), page).toContain('<title>Prompt Chat</title>')
+  }
 })
 
 test('serves the hosted sign-in page and the platform API on the same port', async () => {

@@ -28,6 +28,12 @@ const ownedTables = {
   }),
   userPromptDeletions: (userId: string) => ({ userId, promptId: 'prompt_x' }),
   quickPrompts: (userId: string) => ({ userId, promptId: 'prompt_y' }),
+  modelServers: (userId: string) => ({
+    userId,
+    name: 'Ollama',
+    baseUrl: 'http://localhost:11434',
+    apiKeyEncrypted: 'c2stbG9jYWw=',
+  }),
 } as const
 
 describeOnEveryBackend('auth and database', ({ server, clientFor, signUp }) => {

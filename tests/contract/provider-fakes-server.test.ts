@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type LocalServer, startLocalServer } from '../../mocks/server/local-server'
 import { readServerConfig } from '../../mocks/server/server-config'
 import { readAppConfig } from '../../src/app/config'
+import { listCompatibleModels } from '../../src/providers/list-models'
 import { sendChat } from '../../src/providers/send-chat'
 
 // `FAKE_PROVIDERS=1 npm start`: the fakes on the server's own origin, and a page that calls them.
@@ -124,6 +125,47 @@ describe('the fakes over HTTP, called by the real adapters', () => {
     )
   })
 
+  test('stream over HTTP at the [rate:N] asked for; a [stall] ends when the client aborts', async () => {
+    await fetch(`${server.url}/fake-providers/requests`, { method: 'DELETE' })
+    const { config } = await pageConfig('/')
+    const stream = (provider: string, apiKey: string, content: string, signal?: AbortSignal) => {
+      const deltas: string[] = []
+      const result = sendChat(
+        { provider, apiKey, model: 'm1', messages: [{ role: 'user', content }] },
+        { baseUrls: config.providerBaseUrls, signal, onDelta: (text) => deltas.push(text) },
+      )
+      return { deltas, result }
+    }
+    const started = Date.now()
+    const paced = stream('anthropic', 'sk-ant-test-1', 'Hello [rate:200]')
+    const reply = await paced.result
+    expect(reply.content).toContain('You said: Hello [rate:200]')
+    expect(paced.deltas.join('')).toBe(reply.content)
+    // 5 ms before each chunk of text.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(paced.deltas.length * 5 - 5)
+
+    const controller = new AbortController()
+    const stalled = stream('openai', 'sk-test-1', 'Hello [stall:2]', controller.signal)
+    const failure = stalled.result.catch((e: unknown) => e)
+    for (let i = 0; i < 200 && stalled.deltas.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 5))
+    }
+    controller.abort()
+    expect(await failure).toMatchObject({ name: 'AbortError', partial: stalled.deltas.join('') })
+    expect(stalled.deltas).toHaveLength(2)
+
+    // The server is fine afterwards, and recorded both streaming requests.
+    const google = stream('google', 'AIza-test-1', 'Hi')
+    expect((await google.result).content).toContain('You said: Hi')
+    const recorded = await (await fetch(`${server.url}/fake-providers/requests`)).json()
+    expect(recorded.map((r: { body: { stream?: boolean } }) => r.body.stream)).toEqual([
+      true,
+      true,
+      undefined,
+    ])
+    expect(recorded[2].url).toMatch(/:streamGenerateContent\?alt=sse&key=\*+st-1$/)
+  })
+
   test('answer pages of other origins, as the real APIs do', async () => {
     const preflight = await fetch(`${server.url}/fake-providers/anthropic/v1/messages`, {
       method: 'OPTIONS',
@@ -138,6 +180,49 @@ describe('the fakes over HTTP, called by the real adapters', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toBe(
       'content-type,x-api-key,anthropic-version',
     )
+  })
+
+  test('the fake OpenAI-compatible server lives at /fake-compatible, listed and streamed', async () => {
+    await fetch(`${server.url}/fake-providers/requests`, { method: 'DELETE' })
+    const base = `${server.url}/fake-compatible`
+    expect(await listCompatibleModels({ baseUrl: base, apiKey: '' })).toEqual({
+      ok: true,
+      models: ['llama3.2:3b', 'qwen2.5:7b'],
+    })
+    const deltas: string[] = []
+    const reply = await sendChat(
+      {
+        provider: 'openai-compatible',
+        baseUrl: base,
+        label: 'Local',
+        apiKey: 'sk-local-0004',
+        model: 'qwen2.5:7b',
+        messages: [{ role: 'user', content: 'Hello' }],
+      },
+      { onDelta: (text) => deltas.push(text) },
+    )
+    expect(reply.content).toContain('OpenAI-compatible fake reply')
+    expect(deltas.join('')).toBe(reply.content)
+    const recorded = await (await fetch(`${server.url}/fake-providers/requests`)).json()
+    expect(recorded).toMatchObject([
+      { provider: 'openai-compatible', method: 'GET', url: `${base}/v1/models` },
+      {
+        provider: 'openai-compatible',
+        method: 'POST',
+        url: `${base}/v1/chat/completions`,
+        headers: { authorization: 'Bearer ********0004' },
+        body: { model: 'qwen2.5:7b', stream: true },
+      },
+    ])
+    const preflight = await fetch(`${base}/v1/models`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    })
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
   })
 
   test('DELETE /fake-providers/requests forgets them', async () => {

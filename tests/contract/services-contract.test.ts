@@ -151,9 +151,12 @@ describeOnEveryBackend('AI, data, storage, realtime, e-mail and analytics', (bac
       message: 'File already exists. Set upsert: true to overwrite.',
     })
     await client.storage.upload(PNG, path, { upsert: true })
-    await expect(client.storage.upload(PNG, 'someone-else/x.png')).rejects.toMatchObject({
+    // Paths are free-form, but another user's home folder and objects are not the caller's.
+    await expect(client.storage.upload(PNG, `user_${'0'.repeat(32)}/x.png`)).rejects.toMatchObject({
       status: 403,
     })
+    const shared = await client.storage.upload(PNG, 'shared/avatar.png')
+    expect(shared.path).toBe('shared/avatar.png')
 
     const sent = requests.length
     await expect(

@@ -105,6 +105,9 @@ describeOnEveryBackend('a caller’s SQL stays in its role', (backend) => {
     `select set_config('request.jwt.claims', '{"sub":"x"}', false)`,
     'select pg_advisory_lock(1)',
     `select lo_from_bytea(0, 'x')`,
+    // Servers share realtime through these: a forged notice would reach every subscriber.
+    `select pg_notify('platform_realtime_x', '{}')`,
+    'select * from realtime_presence',
   ])('denies %s by privilege', async (query) => {
     const token = await tokenOf(`denied-${Math.random()}@example.com`)
     for (const res of [

@@ -1,18 +1,35 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { ProviderName } from '../../src/domain/chat-types'
+import type { KeyCheck } from '../../src/domain/key-check'
 import { apiKeysMachine, type SavedKeys } from '../../src/machines/api-keys.machine'
+import { keyTestMachine } from '../../src/machines/key-test.machine'
 import type { Notice } from '../../src/machines/notice'
 import { type ModelEvent, walkEveryTransition } from '../support/model-walk'
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-function startKeys(fakes: { load?: () => Promise<SavedKeys>; save?: () => Promise<void> } = {}) {
+function startKeys(
+  fakes: {
+    load?: () => Promise<SavedKeys>
+    save?: () => Promise<void>
+    check?: (apiKey: string) => Promise<KeyCheck>
+  } = {},
+) {
   const notices: Notice[] = []
   const saves: Array<{ provider: ProviderName; apiKey: string }> = []
+  const checks: Array<{ provider: ProviderName; apiKey: string }> = []
   const actor = createActor(
     apiKeysMachine.provide({
       actors: {
+        'key test': keyTestMachine.provide({
+          actors: {
+            'check key': fromPromise(async ({ input }) => {
+              checks.push(input)
+              return fakes.check ? fakes.check(input.apiKey) : { ok: true as const }
+            }),
+          },
+        }),
         'load keys': fromPromise(async () => (fakes.load ? fakes.load() : {})),
         'save key': fromPromise(
           async ({ input }: { input: { provider: ProviderName; apiKey: string } }) => {
@@ -30,7 +47,7 @@ function startKeys(fakes: { load?: () => Promise<SavedKeys>; save?: () => Promis
     }),
   )
   actor.start()
-  return { actor, notices, saves, context: () => actor.getSnapshot().context }
+  return { actor, notices, saves, checks, context: () => actor.getSnapshot().context }
 }
 
 describe('api keys', () => {
@@ -88,6 +105,46 @@ describe('api keys', () => {
     expect(keys.context().saved.openai).toBe(false)
   })
 
+  it('Test checks the key in the row with its provider, and saves nothing', async () => {
+    const keys = startKeys({
+      load: async () => ({ openai: 'sk-test-1', google: 'AIza-bad' }),
+      check: async (apiKey) =>
+        apiKey.startsWith('sk-test-')
+          ? { ok: true }
+          : { ok: false, message: 'API key not valid. Please pass a valid API key.' },
+    })
+    await flush()
+    keys.actor.send({ type: 'key.test', provider: 'openai' })
+    keys.actor.send({ type: 'key.test', provider: 'google' })
+    await flush()
+    expect(keys.checks).toEqual([
+      { provider: 'openai', apiKey: 'sk-test-1' },
+      { provider: 'google', apiKey: 'AIza-bad' },
+    ])
+    const tests = keys.context().tests
+    expect(tests.openai.getSnapshot().value).toBe('works')
+    expect(tests.google.getSnapshot().value).toBe('failed')
+    expect(tests.google.getSnapshot().context.message).toBe(
+      'API key not valid. Please pass a valid API key.',
+    )
+    expect(keys.saves).toEqual([])
+    expect(keys.notices).toEqual([])
+  })
+
+  it('an outcome goes when the key changes; a blank key is not tested', async () => {
+    const keys = startKeys({ load: async () => ({ anthropic: ' sk-ant-test-1 ' }) })
+    await flush()
+    keys.actor.send({ type: 'key.test', provider: 'anthropic' })
+    await flush()
+    // Trimmed, as a save would store it.
+    expect(keys.checks).toEqual([{ provider: 'anthropic', apiKey: 'sk-ant-test-1' }])
+    keys.actor.send({ type: 'key.change', provider: 'anthropic', value: '  ' })
+    expect(keys.context().tests.anthropic.getSnapshot().value).toBe('idle')
+    keys.actor.send({ type: 'key.test', provider: 'anthropic' })
+    await flush()
+    expect(keys.checks).toHaveLength(1)
+  })
+
   it('show/hide toggles one row', () => {
     const keys = startKeys()
     keys.actor.send({ type: 'key.toggleVisibility', provider: 'anthropic' })
@@ -100,6 +157,7 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'key.change', provider: 'openai', value: ' ' },
   { type: 'key.toggleVisibility', provider: 'openai' },
   { type: 'key.save', provider: 'openai' },
+  { type: 'key.test', provider: 'openai' },
   { type: 'xstate.done.actor.keysLoader', output: { openai: 'sk-0' } },
   { type: 'xstate.error.actor.keysLoader', error: new Error('x') },
   { type: 'xstate.done.actor.keySaver', output: undefined },

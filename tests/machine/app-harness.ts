@@ -1,18 +1,33 @@
 import { type AnyActorRef, createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
 import type { TokenSet, User } from '../../src/domain/auth-types'
 import type { ChatResult } from '../../src/domain/chat-types'
-import type { ActivePrompt, LibraryPrompt, QuickPromptEntry } from '../../src/domain/prompt-types'
+import { type Conversation, linkedConversationId } from '../../src/domain/conversation'
+import { EMPTY_PROMPTS_DATA, type ExtensionReply } from '../../src/domain/extension-bridge-messages'
+import type { PickerPrompt } from '../../src/domain/prompt-picker'
+import type {
+  ActivePrompt,
+  LibraryPrompt,
+  PromptRow,
+  QuickPromptEntry,
+} from '../../src/domain/prompt-types'
+import type { ModelServer } from '../../src/domain/server-models'
 import { DEFAULT_STYLE_CONFIG } from '../../src/domain/style-config'
+import type { ProviderUsage } from '../../src/domain/usage-by-provider'
 import { apiKeysMachine } from '../../src/machines/api-keys.machine'
 import { appMachine } from '../../src/machines/app.machine'
 import { type AuthEvent, authMachine } from '../../src/machines/auth.machine'
 import { type ChatMessage, type ChatModel, chatMachine } from '../../src/machines/chat.machine'
+import { conversationsMachine } from '../../src/machines/conversations.machine'
+import { extensionBridgeMachine } from '../../src/machines/extension-bridge.machine'
 import { modelPickerMachine } from '../../src/machines/model-picker.machine'
+import { modelServersMachine } from '../../src/machines/model-servers.machine'
 import { promptActivationMachine } from '../../src/machines/prompt-activation.machine'
 import { type DeleteOutcome, promptLibraryMachine } from '../../src/machines/prompt-library.machine'
+import { promptPickerMachine } from '../../src/machines/prompt-picker.machine'
 import { quickPromptsMachine } from '../../src/machines/quick-prompts.machine'
 import { sharedPromptMachine } from '../../src/machines/shared-prompt.machine'
-import { themeMachine } from '../../src/machines/theme.machine'
+import { styleMachine } from '../../src/machines/style.machine'
+import { usageMachine } from '../../src/machines/usage.machine'
 import { libraryPrompt } from './prompt-fixtures'
 
 export const ALICE: User = { id: 'user_alice', email: 'alice@example.com' }
@@ -24,6 +39,8 @@ const REPLY: ChatResult = {
   usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 },
 }
 export const REVIEWER = libraryPrompt({ id: 's1', title: 'Reviewer', type: 'system', isOwn: true })
+/** The page the harness app is served at: the extension bridge hears this origin only. */
+export const PAGE_ORIGIN = 'https://chat.example.com'
 
 export function tokensFor(user: User): TokenSet {
   return {
@@ -49,7 +66,12 @@ export function startApp(
     quickLoads: 0,
     activeLoads: 0,
     saved: [] as ChatMessage[],
+    /** What the extension bridge posted back, with the target origin. */
+    replies: [] as Array<{ message: ExtensionReply; targetOrigin: string }>,
+    /** The activation's activate and deactivate calls, by prompt id. */
+    toggles: [] as string[],
   }
+  let page: ((event: { type: 'page.message'; origin: string; data: unknown }) => void) | null = null
   let parent: ((event: AuthEvent) => void) | null = null
   const users = new Map([ALICE, BOB].map((user) => [user.id, user]))
 
@@ -76,7 +98,35 @@ export function startApp(
         },
         actions: { 'redirect to login': noop, 'clear tokens': noop, navigate: noop },
       }),
-      theme: themeMachine.provide({ actions: { 'apply theme': noop, 'persist theme': noop } }),
+      style: styleMachine.provide({
+        actors: { 'watch system scheme': fromCallback(noop) },
+        actions: {
+          'apply look': noop,
+          'remember config': noop,
+          'forget config': noop,
+          'remember theme': noop,
+          'reset address': noop,
+          notify: noop,
+        },
+      }),
+      extensionBridge: extensionBridgeMachine.provide({
+        actors: {
+          'listen to page': fromCallback(({ sendBack }) => {
+            page = sendBack
+          }),
+          'load prompts data': fromPromise(async () => EMPTY_PROMPTS_DATA),
+          'find prompt': fromPromise(
+            async ({ input }): Promise<PromptRow | null> =>
+              input.promptId === REVIEWER.id ? { ...REVIEWER, userId: ALICE.id } : null,
+          ),
+        },
+        actions: {
+          'post reply': (_, reply) => {
+            calls.replies.push(reply)
+          },
+          'log error': noop,
+        },
+      }),
       sharedPrompt: sharedPromptMachine.provide({
         actors: { 'add shared prompt': fromPromise(async (): Promise<unknown> => undefined) },
         actions: { notify: noop, 'reset address': noop },
@@ -84,15 +134,42 @@ export function startApp(
       chat: chatMachine.provide({
         actors: {
           'load history': fromPromise(async (): Promise<ChatMessage[]> => []),
+          'create conversation': fromPromise(async (): Promise<void> => {}),
           'load models': fromPromise(async () => [GPT]),
+          'recall model': fromPromise(async (): Promise<string | null> => null),
+          'load key providers': fromPromise(async (): Promise<string[]> => []),
           'save message': fromPromise(async ({ input }) => {
             calls.saved.push(input)
           }),
           'find model': fromPromise(async (): Promise<ChatModel | null> => GPT),
           'find api key': fromPromise(async (): Promise<string | null> => 'sk-test'),
-          'call model': fromPromise(async (): Promise<ChatResult> => REPLY),
+          'stream reply': fromCallback(({ sendBack }) => {
+            sendBack({ type: 'reply.done', result: REPLY })
+          }),
+          'save reply': fromPromise(async ({ input }) => {
+            calls.saved.push(input.message)
+          }),
         },
-        actions: { notify: noop, 'log error': noop },
+        actions: { notify: noop, 'log error': noop, 'remember model': noop },
+      }),
+      conversations: conversationsMachine.provide({
+        actors: {
+          'read conversation link': fromPromise(async () =>
+            linkedConversationId(options.href ?? PAGE_ORIGIN),
+          ),
+          'load conversations': fromPromise(async (): Promise<Conversation[]> => []),
+          'find conversation': fromPromise(async (): Promise<Conversation | null> => null),
+        },
+        actions: { notify: noop, 'show in address': noop },
+      }),
+      usage: usageMachine.provide({
+        actors: {
+          'load usage': fromPromise(async () => ({
+            byProvider: [] as ProviderUsage[],
+            month: '2026-11-01',
+          })),
+        },
+        actions: { 'log error': noop },
       }),
       modelPicker: modelPickerMachine.provide({
         actors: {
@@ -101,6 +178,10 @@ export function startApp(
               'load keys': fromPromise(async () => ({})),
               'save key': fromPromise(async () => {}),
             },
+            actions: { notify: noop, 'log error': noop },
+          }),
+          'manage servers': modelServersMachine.provide({
+            actors: { 'load servers': fromPromise(async (): Promise<ModelServer[]> => []) },
             actions: { notify: noop, 'log error': noop },
           }),
         },
@@ -121,8 +202,14 @@ export function startApp(
             calls.activeLoads++
             return options.active ?? null
           }),
-          'activate prompt': fromPromise(async (): Promise<unknown> => undefined),
-          'deactivate prompt': fromPromise(async (): Promise<unknown> => undefined),
+          'activate prompt': fromPromise(async ({ input }): Promise<unknown> => {
+            calls.toggles.push(`on ${input.prompt.id}`)
+            return undefined
+          }),
+          'deactivate prompt': fromPromise(async ({ input }): Promise<unknown> => {
+            calls.toggles.push(`off ${input.prompt.id}`)
+            return undefined
+          }),
         },
         actions: { notify: noop, 'notify parent': noop },
       }),
@@ -135,16 +222,25 @@ export function startApp(
         },
         actions: { notify: noop },
       }),
+      picker: promptPickerMachine.provide({
+        actors: { 'load picker prompts': fromPromise(async (): Promise<PickerPrompt[]> => []) },
+        actions: { notify: noop },
+      }),
     },
   })
   const app = createActor(machine, {
     clock,
     input: {
       auth: { inIframe: false, authRequired: false, now: () => clock.now() },
-      theme: { theme: 'dark' },
+      style: {
+        saved: DEFAULT_STYLE_CONFIG,
+        systemDark: false,
+        href: options.href ?? 'https://chat.example.com/',
+      },
       sharedPrompt: { href: options.href ?? 'https://chat.example.com/' },
-      chat: { display: DEFAULT_STYLE_CONFIG, now: () => clock.now() },
-      library: { shareOrigin: 'https://chat.example.com' },
+      chat: { now: () => clock.now() },
+      library: { shareOrigin: PAGE_ORIGIN },
+      extensionBridge: { origin: PAGE_ORIGIN },
     },
   })
   app.start()
@@ -152,13 +248,17 @@ export function startApp(
   const children = () => app.getSnapshot().children
   /** The running session actors, by id (absent ones left out). */
   const session = () => {
-    const { chat, modelPicker, library, activation, quickPrompts } = children()
+    const { chat, conversations, modelPicker, library, activation, quickPrompts, picker, usage } =
+      children()
     const all: Record<string, AnyActorRef | undefined> = {
       chat,
+      conversations,
+      usage,
       modelPicker,
       library,
       activation,
       quickPrompts,
+      picker,
     }
     return Object.fromEntries(Object.entries(all).filter(([, ref]) => ref !== undefined))
   }
@@ -170,5 +270,8 @@ export function startApp(
     session,
     signIn: (user: User) => parent?.({ type: 'parent.tokens', tokens: tokensFor(user) }),
     signOut: () => children().auth?.send({ type: 'auth.logout' }),
+    /** Delivers a window message to the extension bridge, as the page would. */
+    postMessage: (data: unknown, origin = PAGE_ORIGIN) =>
+      page?.({ type: 'page.message', origin, data }),
   }
 }

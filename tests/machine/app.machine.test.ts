@@ -4,10 +4,19 @@ import { buildShareLink } from '../../src/domain/share-link'
 import { appMachine, SESSION_ACTORS } from '../../src/machines/app.machine'
 import { QUICK_SEND_DELAY_MS } from '../../src/machines/quick-prompts.machine'
 import { type ModelEvent, walkEveryTransition } from '../support/model-walk'
-import { ALICE, BOB, REVIEWER, startApp } from './app-harness'
+import { ALICE, BOB, PAGE_ORIGIN, REVIEWER, startApp } from './app-harness'
 import { flush, libraryPrompt } from './prompt-fixtures'
 
 const ACTIVE = { id: REVIEWER.id, title: REVIEWER.title, content: REVIEWER.content }
+const CONVERSATION = {
+  id: 'conv_1',
+  userId: ALICE.id,
+  title: 'Hello',
+  createdAt: '2026-05-01T00:00:00.000Z',
+  updatedAt: '2026-05-01T00:00:00.000Z',
+}
+/** The actors that live as long as the page. */
+const APP_WIDE = ['auth', 'extensionBridge', 'installExtension', 'sharedPrompt', 'style']
 
 /** Starts the app with Alice's stored session restored, and waits for her session. */
 async function signedIn(options: Parameters<typeof startApp>[0] = {}) {
@@ -18,10 +27,11 @@ async function signedIn(options: Parameters<typeof startApp>[0] = {}) {
 }
 
 describe('app machine: sessions', () => {
-  it('starts auth, theme and the shared prompt at once, and no session actor before sign-in', async () => {
-    const { children, session } = startApp()
+  it('starts auth, style, the shared prompt, the extension bridge and the install dialog at once, and no session actor before sign-in', async () => {
+    const { children, session, app } = startApp()
     await flush()
-    expect(Object.keys(children()).sort()).toEqual(['auth', 'sharedPrompt', 'theme'])
+    expect(Object.keys(children()).sort()).toEqual(APP_WIDE)
+    expect(app.system.get('extensionBridge')).toBe(children().extensionBridge)
     expect(session()).toEqual({})
   })
 
@@ -40,7 +50,19 @@ describe('app machine: sessions', () => {
     expect(session()).toEqual({})
     for (const actor of running) expect(actor?.getSnapshot().status).toBe('stopped')
     // The app-wide actors stay.
-    expect(Object.keys(children()).sort()).toEqual(['auth', 'sharedPrompt', 'theme'])
+    expect(Object.keys(children()).sort()).toEqual(APP_WIDE)
+  })
+
+  it('sign-out closes the style editor, reverting its draft, and the install dialog', async () => {
+    const { signOut, children } = await signedIn()
+    const { style, installExtension } = children()
+    style?.send({ type: 'editor.open' })
+    style?.send({ type: 'editor.edit', patch: { primaryColor: '#DC2626' } })
+    installExtension?.send({ type: 'install.open' })
+    signOut()
+    expect(style?.getSnapshot().hasTag('editing')).toBe(false)
+    expect(style?.getSnapshot().context.draft.primaryColor).toBe('#6366F1')
+    expect(installExtension?.getSnapshot().hasTag('open')).toBe(false)
   })
 
   it('a second sign-in gets fresh actors with no state left over', async () => {
@@ -149,6 +171,80 @@ describe('app machine: routes between the actors', () => {
     expect(calls.libraryLoads).toBe(before.library + 1)
     expect(calls.quickLoads).toBe(before.quick + 1)
   })
+
+  it('the conversation the user opens in the list is the one the chat opens', async () => {
+    const { app, children } = await signedIn()
+    app.send({ type: 'chat.conversationStarted', conversation: CONVERSATION })
+    const chatOpen = () => children().chat?.getSnapshot().context.conversationId
+    children().conversations?.send({ type: 'conversation.new' })
+    await flush()
+    expect(chatOpen()).toBeNull()
+    children().conversations?.send({ type: 'conversation.select', id: 'conv_1' })
+    await flush()
+    expect(chatOpen()).toBe('conv_1')
+  })
+
+  it("the chat's new conversation and its activity reach the conversations list", async () => {
+    const { app, children } = await signedIn()
+    const conversations = () => children().conversations?.getSnapshot().context
+    expect(conversations()).toMatchObject({ conversations: [], currentId: null })
+    app.send({ type: 'chat.conversationStarted', conversation: CONVERSATION })
+    expect(conversations()).toMatchObject({ conversations: [CONVERSATION], currentId: 'conv_1' })
+    const at = '2026-05-03T00:00:00.000Z'
+    app.send({ type: 'chat.conversationActivity', conversationId: 'conv_1', at })
+    expect(conversations()?.conversations).toEqual([{ ...CONVERSATION, updatedAt: at }])
+  })
+})
+
+describe('app machine: the extension bridge', () => {
+  it('hears who is signed in through the app: GET_USER_DATA answers Alice, then nobody', async () => {
+    const harness = await signedIn()
+    harness.postMessage({ type: 'GET_USER_DATA' })
+    expect(harness.calls.replies).toEqual([
+      { message: { type: 'USER_DATA', user: ALICE }, targetOrigin: PAGE_ORIGIN },
+    ])
+    harness.signOut()
+    harness.postMessage({ type: 'GET_USER_DATA' })
+    expect(harness.calls.replies.at(-1)?.message).toEqual({ type: 'NO_USER' })
+  })
+
+  it('UPDATE_SYSTEM_PROMPT goes through the activation; its outcome comes back as the reply', async () => {
+    const { children, calls, postMessage } = await signedIn()
+    postMessage({ type: 'UPDATE_SYSTEM_PROMPT', userId: ALICE.id, promptId: 's1', isActive: true })
+    await flush()
+    expect(calls.toggles).toEqual(['on s1'])
+    // The same fan-out as the prompt's own button: the chat has the prompt now.
+    expect(children().chat?.getSnapshot().context.systemPrompt).toEqual(ACTIVE)
+    expect(calls.replies).toEqual([
+      {
+        message: { type: 'SYSTEM_PROMPT_UPDATED', promptId: 's1', isActive: true },
+        targetOrigin: PAGE_ORIGIN,
+      },
+    ])
+    postMessage({ type: 'UPDATE_SYSTEM_PROMPT', userId: ALICE.id, promptId: 's1', isActive: false })
+    await flush()
+    expect(calls.toggles).toEqual(['on s1', 'off s1'])
+    expect(children().chat?.getSnapshot().context.systemPrompt).toBeNull()
+    expect(calls.replies.at(-1)?.message).toEqual({
+      type: 'SYSTEM_PROMPT_UPDATED',
+      promptId: 's1',
+      isActive: false,
+    })
+  })
+
+  it('an update for another user, or an unknown prompt, reaches no activation and gets no answer', async () => {
+    const { calls, postMessage } = await signedIn()
+    postMessage({ type: 'UPDATE_SYSTEM_PROMPT', userId: BOB.id, promptId: 's1', isActive: true })
+    postMessage({
+      type: 'UPDATE_SYSTEM_PROMPT',
+      userId: ALICE.id,
+      promptId: 'nope',
+      isActive: true,
+    })
+    await flush()
+    expect(calls.toggles).toEqual([])
+    expect(calls.replies).toEqual([])
+  })
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -173,17 +269,23 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'chat.fill', content: 'Hello' },
   { type: 'chat.submit' },
   { type: 'model.chosen', modelId: 'gpt-5' },
+  { type: 'models.changed' },
+  { type: 'extension.setActive', prompt: ACTIVE, isActive: true },
+  { type: 'activation.settled', promptId: 's1', isActive: true, ok: true },
+  { type: 'conversation.opened', conversationId: 'conv_1' },
+  { type: 'chat.conversationStarted', conversation: CONVERSATION },
+  { type: 'chat.conversationActivity', conversationId: 'conv_1', at: '2026-05-02T00:00:00.000Z' },
 ]
 
 describe('app machine model', () => {
   it('walks every declared transition; session actors run exactly while signed in', async () => {
     const { missing, replays } = await walkEveryTransition({
       machine: appMachine,
-      inputs: [{ auth: {}, theme: {}, sharedPrompt: {}, chat: {}, library: {} }],
+      inputs: [
+        { auth: {}, style: {}, sharedPrompt: {}, chat: {}, library: {}, extensionBridge: {} },
+      ],
       events: MODEL_EVENTS,
-      fixedActors: Object.fromEntries(
-        ['auth', 'theme', 'sharedPrompt', ...SESSION_ACTORS].map((id) => [id, silent]),
-      ),
+      fixedActors: Object.fromEntries([...APP_WIDE, ...SESSION_ACTORS].map((id) => [id, silent])),
       serialize: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.userId]),
       tags: ['session'],
       check: ({ snapshot, where }) => {

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise } from 'xstate'
+import {
+  type AnyActorLogic,
+  createActor,
+  type EventObject,
+  fromCallback,
+  fromPromise,
+  type InspectionEvent,
+} from 'xstate'
 import type { ChatResult, ChatTurn } from '../../src/domain/chat-types'
-import { DEFAULT_STYLE_CONFIG } from '../../src/domain/style-config'
-import { type ChatMessage, type ChatModel, chatMachine } from '../../src/machines/chat.machine'
+import {
+  type ChatEvent,
+  type ChatMessage,
+  type ChatModel,
+  chatMachine,
+  type StreamReplyInput,
+} from '../../src/machines/chat.machine'
 import type { Notice } from '../../src/machines/notice'
-import { type ModelEvent, walkEveryTransition } from '../support/model-walk'
+import { type ModelEvent, type Replay, walkEveryTransition } from '../support/model-walk'
 
 const GPT: ChatModel = { id: 'gpt-5', name: 'GPT-5', description: 'Flagship', provider: 'openai' }
 const CLAUDE: ChatModel = {
@@ -13,7 +25,6 @@ const CLAUDE: ChatModel = {
   description: 'Fast',
   provider: 'Anthropic',
 }
-const DISPLAY = { showAvatars: true, showTimestamps: true, messageAlignment: 'left' as const }
 const PROMPT = { id: 'prompt_1', title: 'Pirate', content: 'Talk like a pirate.' }
 const reply = (content: string): ChatResult => ({
   content,
@@ -35,26 +46,64 @@ function row(n: number, role: 'user' | 'assistant'): ChatMessage {
 }
 
 interface Fakes {
-  history?: () => Promise<ChatMessage[]>
+  history?: (conversationId: string | null) => Promise<ChatMessage[]>
   models?: () => Promise<ChatModel[]>
   findModel?: (id: string) => Promise<ChatModel | null>
   findKey?: (provider: string) => Promise<string | null>
   call?: (messages: ChatTurn[]) => Promise<ChatResult>
+  /** Streams instead of `call`: reports through `send` and returns what stopping does. */
+  stream?: (send: (event: ChatEvent) => void, input: StreamReplyInput) => () => void
   save?: (message: ChatMessage) => Promise<void>
+  recall?: () => Promise<string | null>
+  keyProviders?: () => Promise<string[]>
+  createConversation?: () => Promise<void>
 }
 
 /** A chat actor whose effects are recording fakes, on a clock that ticks 1000 ms per read. */
 function startChat(fakes: Fakes = {}) {
   const effects: string[] = []
   const saved: ChatMessage[] = []
-  const calls: Array<{ provider: string; apiKey: string; model: string; messages: ChatTurn[] }> = []
+  const calls: StreamReplyInput[] = []
+  /** Replies written over an earlier one (Regenerate), by id. */
+  const replaced: string[] = []
+  let stops = 0
+  const created: Array<{ id: string; title: string; userId: string }> = []
+  const reports: string[] = []
   const notices: Notice[] = []
   const logged: unknown[] = []
+  const remembered: Array<{ userId: string; modelId: string }> = []
+  /** The initial model choice's reads, apart from the send flow's effects. */
+  const choosing: string[] = []
   let time = 1_700_000_000_000
   const machine = chatMachine.provide({
     actors: {
-      'load history': fromPromise(async () => (fakes.history ? fakes.history() : [])),
+      'load history': fromPromise(
+        async ({
+          input,
+        }: {
+          input: { userId: string; conversationId: string | null }
+        }): Promise<ChatMessage[]> => (fakes.history ? fakes.history(input.conversationId) : []),
+      ),
+      'create conversation': fromPromise(
+        async ({
+          input,
+        }: {
+          input: { id: string; userId: string; title: string; createdAt: string }
+        }) => {
+          effects.push('create conversation')
+          created.push(input)
+          await fakes.createConversation?.()
+        },
+      ),
       'load models': fromPromise(async () => (fakes.models ? fakes.models() : [GPT, CLAUDE])),
+      'recall model': fromPromise(async () => {
+        choosing.push('recall model')
+        return fakes.recall ? fakes.recall() : null
+      }),
+      'load key providers': fromPromise(async () => {
+        choosing.push('load key providers')
+        return fakes.keyProviders ? fakes.keyProviders() : []
+      }),
       'save message': fromPromise(async ({ input }: { input: ChatMessage }) => {
         effects.push(`save ${input.role}`)
         saved.push(input)
@@ -71,15 +120,32 @@ function startChat(fakes: Fakes = {}) {
           return fakes.findKey ? fakes.findKey(input.provider) : `key-for-${input.provider}`
         },
       ),
-      'call model': fromPromise(
-        async ({
-          input,
-        }: {
-          input: { provider: string; apiKey: string; model: string; messages: ChatTurn[] }
-        }) => {
-          effects.push('call model')
-          calls.push(input)
-          return fakes.call ? fakes.call(input.messages) : reply('**hi**')
+      'stream reply': fromCallback<EventObject, StreamReplyInput>(({ input, sendBack }) => {
+        effects.push('call model')
+        calls.push(input)
+        if (fakes.stream) {
+          const stop = fakes.stream(sendBack, input)
+          return () => {
+            stops++
+            stop()
+          }
+        }
+        let live = true
+        const answer = fakes.call ? fakes.call(input.messages) : Promise.resolve(reply('**hi**'))
+        answer.then(
+          (result) => live && sendBack({ type: 'reply.done', result }),
+          (error) => live && sendBack({ type: 'reply.failed', error, partial: '', usage: null }),
+        )
+        return () => {
+          live = false
+        }
+      }),
+      'save reply': fromPromise(
+        async ({ input }: { input: { message: ChatMessage; replaces: boolean } }) => {
+          effects.push(`save ${input.message.role}`)
+          saved.push(input.message)
+          if (input.replaces) replaced.push(input.message.id)
+          await fakes.save?.(input.message)
         },
       ),
     },
@@ -90,10 +156,19 @@ function startChat(fakes: Fakes = {}) {
       'log error': (_, { error }: { error: unknown }) => {
         logged.push(error)
       },
+      'remember model': (_, pick: { userId: string; modelId: string }) => {
+        remembered.push(pick)
+      },
+      'report conversation started': ({ context }) => {
+        reports.push(`started ${context.pending?.conversation?.title}`)
+      },
+      'report activity': ({ context }) => {
+        reports.push(`activity ${context.pending?.message.conversationId}`)
+      },
     },
   })
   const actor = createActor(machine, {
-    input: { display: DISPLAY, now: () => (time += 1000) },
+    input: { now: () => (time += 1000) },
   })
   actor.start()
   const context = () => actor.getSnapshot().context
@@ -101,12 +176,29 @@ function startChat(fakes: Fakes = {}) {
     actor.send({ type: 'input.change', value: text })
     actor.send({ type: 'message.send' })
   }
-  return { actor, effects, saved, calls, notices, logged, context, typeAndSend }
+  return {
+    actor,
+    effects,
+    choosing,
+    saved,
+    calls,
+    replaced,
+    stops: () => stops,
+    created,
+    reports,
+    notices,
+    logged,
+    remembered,
+    context,
+    typeAndSend,
+  }
 }
 
-async function signedInChat(fakes: Fakes = {}) {
+/** Signed in, with a conversation open (`conv_1` unless told otherwise; null: a new chat). */
+async function signedInChat(fakes: Fakes = {}, conversationId: string | null = 'conv_1') {
   const chat = startChat(fakes)
   chat.actor.send({ type: 'session.start', userId: 'user_1' })
+  chat.actor.send({ type: 'conversation.open', conversationId })
   await flush()
   return chat
 }
@@ -117,17 +209,23 @@ describe('chat: loading', () => {
     expect(chat.actor.getSnapshot().matches('signedOut')).toBe(true)
     chat.actor.send({ type: 'session.start', userId: 'user_1' })
     await flush()
+    // The history waits for the conversations list to say which conversation to show.
+    expect(chat.actor.getSnapshot().matches({ active: { history: 'waiting' } })).toBe(true)
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_1' })
+    await flush()
     expect(chat.context().messages.map((m) => m.id)).toEqual(['msg_1_user', 'msg_2_assistant'])
     expect(chat.context().models).toEqual([GPT, CLAUDE])
     expect(chat.context().selectedModelId).toBe('gpt-5')
   })
 
-  it('keeps a model picked before the list arrived', async () => {
-    const chat = startChat()
+  it('keeps a model picked before the list arrived, and remembers it', async () => {
+    const chat = startChat({ recall: async () => 'gpt-5' })
     chat.actor.send({ type: 'session.start', userId: 'user_1' })
     chat.actor.send({ type: 'model.select', modelId: 'claude-haiku-4-5' })
     await flush()
     expect(chat.context().selectedModelId).toBe('claude-haiku-4-5')
+    expect(chat.choosing).toEqual([]) // nothing to recall: the user has chosen
+    expect(chat.remembered).toEqual([{ userId: 'user_1', modelId: 'claude-haiku-4-5' }])
   })
 
   it("a failed model list: 'Failed to load AI models', logged, and nothing selected", async () => {
@@ -145,6 +243,69 @@ describe('chat: loading', () => {
     expect(chat.notices).toEqual([])
     expect(chat.logged).toEqual([failure])
     expect(chat.context().messages).toEqual([])
+  })
+})
+
+describe('chat: the initial model', () => {
+  it('the remembered model, when it is still listed; keys are not read', async () => {
+    const chat = await signedInChat({
+      recall: async () => 'claude-haiku-4-5',
+      keyProviders: async () => ['openai'],
+    })
+    expect(chat.context().selectedModelId).toBe('claude-haiku-4-5')
+    expect(chat.choosing).toEqual(['recall model'])
+    expect(chat.actor.getSnapshot().matches({ active: { models: 'loaded' } })).toBe(true)
+  })
+
+  it('else the first model whose provider has a saved key (any case)', async () => {
+    const chat = await signedInChat({ keyProviders: async () => ['anthropic'] })
+    expect(chat.context().selectedModelId).toBe('claude-haiku-4-5')
+    expect(chat.choosing).toEqual(['recall model', 'load key providers'])
+  })
+
+  it('a remembered model no longer listed counts as none', async () => {
+    const chat = await signedInChat({
+      recall: async () => 'gpt-3',
+      keyProviders: async () => ['anthropic'],
+    })
+    expect(chat.context().selectedModelId).toBe('claude-haiku-4-5')
+  })
+
+  it('else the first loaded model, as the spec has it', async () => {
+    const chat = await signedInChat({ keyProviders: async () => ['google'] })
+    expect(chat.context().selectedModelId).toBe('gpt-5')
+    expect(chat.remembered).toEqual([]) // only the user's own picks are remembered
+  })
+
+  it('failures on the way are only logged: the next rule decides', async () => {
+    const recallFailure = new Error('storage refused')
+    const keysFailure = new Error('keys down')
+    const noRecall = await signedInChat({
+      models: async () => [CLAUDE, GPT],
+      recall: async () => Promise.reject(recallFailure),
+      keyProviders: async () => ['openai'],
+    })
+    expect(noRecall.context().selectedModelId).toBe('gpt-5')
+    expect(noRecall.logged).toEqual([recallFailure])
+    const noKeys = await signedInChat({
+      models: async () => [CLAUDE, GPT],
+      keyProviders: async () => Promise.reject(keysFailure),
+    })
+    expect(noKeys.context().selectedModelId).toBe('claude-haiku-4-5')
+    expect(noKeys.logged).toEqual([keysFailure])
+    expect(noKeys.notices).toEqual([])
+  })
+
+  it('a pick while the choice is being made wins', async () => {
+    let answer: (providers: string[]) => void = () => {}
+    const chat = await signedInChat({
+      keyProviders: () => new Promise((resolve) => (answer = resolve)),
+    })
+    expect(chat.context().selectedModelId).toBeNull()
+    chat.actor.send({ type: 'model.select', modelId: 'claude-haiku-4-5' })
+    answer(['openai'])
+    await flush()
+    expect(chat.context().selectedModelId).toBe('claude-haiku-4-5')
   })
 })
 
@@ -277,13 +438,6 @@ describe('chat: sending', () => {
     expect(chat.notices.map((n) => n.message)).toEqual(['Record could not be saved'])
     expect(chat.context().messages.map((m) => m.content)).toEqual(['hello'])
   })
-
-  it('the display settings follow the style editor', async () => {
-    const chat = startChat()
-    const display = { ...DEFAULT_STYLE_CONFIG, messageAlignment: 'right' as const }
-    chat.actor.send({ type: 'display.changed', display })
-    expect(chat.context().display.messageAlignment).toBe('right')
-  })
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -292,16 +446,26 @@ describe('chat: sending', () => {
 const ERR = new Error('boom')
 const MODEL_EVENTS: ModelEvent[] = [
   { type: 'session.start', userId: 'user_1' },
+  { type: 'conversation.open', conversationId: 'conv_1' },
+  { type: 'conversation.open', conversationId: null },
   { type: 'input.change', value: 'Hello' },
   { type: 'input.change', value: '  ' },
   { type: 'message.send' },
   { type: 'model.select', modelId: 'gpt-5' },
+  { type: 'models.refresh' },
   { type: 'systemPrompt.changed', prompt: PROMPT },
-  { type: 'display.changed', display: DISPLAY },
   { type: 'xstate.done.actor.historyLoader', output: [] },
   { type: 'xstate.error.actor.historyLoader', error: ERR },
   { type: 'xstate.done.actor.modelsLoader', output: [GPT] },
   { type: 'xstate.error.actor.modelsLoader', error: ERR },
+  { type: 'xstate.done.actor.modelRecaller', output: 'gpt-5' },
+  { type: 'xstate.done.actor.modelRecaller', output: null },
+  { type: 'xstate.error.actor.modelRecaller', error: ERR },
+  { type: 'xstate.done.actor.keyProvidersLoader', output: ['openai'] },
+  { type: 'xstate.error.actor.keyProvidersLoader', error: ERR },
+  { type: 'message.retry' },
+  { type: 'xstate.done.actor.conversationCreator', output: undefined },
+  { type: 'xstate.error.actor.conversationCreator', error: ERR },
   { type: 'xstate.done.actor.userMessageSaver', output: undefined },
   { type: 'xstate.error.actor.userMessageSaver', error: ERR },
   { type: 'xstate.done.actor.modelFinder', output: GPT },
@@ -310,47 +474,534 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'xstate.done.actor.apiKeyFinder', output: 'sk-test-key' },
   { type: 'xstate.done.actor.apiKeyFinder', output: null },
   { type: 'xstate.error.actor.apiKeyFinder', error: ERR },
-  { type: 'xstate.done.actor.modelCaller', output: reply('hi') },
-  { type: 'xstate.error.actor.modelCaller', error: ERR },
+  { type: 'reply.delta', text: 'Hi' },
+  { type: 'reply.done', result: reply('hi') },
+  { type: 'reply.failed', error: ERR, partial: '', usage: null },
+  { type: 'reply.failed', error: ERR, partial: 'Hi the', usage: null },
+  { type: 'message.stop' },
+  { type: 'message.regenerate' },
   { type: 'xstate.done.actor.replySaver', output: undefined },
   { type: 'xstate.error.actor.replySaver', error: ERR },
 ]
-const SEND_ORDER = ['userMessageSaver', 'modelFinder', 'apiKeyFinder', 'modelCaller', 'replySaver']
+const SEND_ORDER = [
+  'conversationCreator',
+  'userMessageSaver',
+  'modelFinder',
+  'apiKeyFinder',
+  'modelCaller',
+  'replySaver',
+]
+const DEFERRED = [
+  'load history',
+  'load models',
+  'recall model',
+  'load key providers',
+  'save message',
+  'save reply',
+  'create conversation',
+  'find model',
+  'find api key',
+]
+/** The streaming call reports nothing by itself: the walk sends its events. */
+const silentStream = fromCallback(() => () => {})
+const NOOPS = [
+  'notify',
+  'log error',
+  'remember model',
+  'report conversation started',
+  'report activity',
+]
+
+const ATTEMPTS = ['message.send', 'message.retry', 'message.regenerate']
+
+/** Where a retry resumes after an attempt whose last step was `last` (it failed there). */
+const resumeAt = (last: string | undefined) =>
+  last === 'conversationCreator' || last === 'userMessageSaver' || last === 'replySaver'
+    ? last
+    : 'modelFinder'
+
+const idOf = (ref: unknown) => (ref as { id: string }).id
+
+/** One log of the sends and retries taken and the send steps started, in order. */
+function startLogged(replay: Replay) {
+  const log: string[] = []
+  const actors: Record<string, AnyActorLogic> = {}
+  for (const name of DEFERRED) actors[name] = replay.deferred
+  actors['stream reply'] = silentStream
+  const actions = Object.fromEntries(NOOPS.map((name) => [name, () => {}]))
+  const actor = createActor(chatMachine.provide({ actors, actions } as never), {
+    clock: replay.clock,
+    input: replay.input as never,
+    inspect: (inspection: InspectionEvent) => {
+      replay.inspect(inspection)
+      if (inspection.type === '@xstate.microstep') {
+        for (const t of inspection._transitions)
+          if (ATTEMPTS.includes(t.eventType)) log.push(t.eventType)
+      }
+      if (inspection.type === '@xstate.actor' && SEND_ORDER.includes(idOf(inspection.actorRef)))
+        log.push(idOf(inspection.actorRef))
+    },
+  })
+  actor.start()
+  return { actor, log }
+}
 
 describe('chat machine model', () => {
   it('walks every declared transition, and every turn runs its effects in order', async () => {
+    const seen = new Set<string>()
     const { replays, missing } = await walkEveryTransition({
       machine: chatMachine,
-      inputs: [{ display: DISPLAY }],
-      deferredActors: [
-        'load history',
-        'load models',
-        'save message',
-        'find model',
-        'find api key',
-        'call model',
-      ],
-      noopActions: ['notify', 'log error'],
+      inputs: [{}],
+      noopActions: NOOPS,
+      fixedActors: { 'stream reply': silentStream },
+      start: startLogged,
       events: MODEL_EVENTS,
       serialize: (s) =>
         JSON.stringify([
           s.value,
           s.context.input.trim() !== '',
           s.context.selectedModelId !== null,
+          s.context.failedTurn && [s.context.failedTurn.messageSaved, !!s.context.failedTurn.reply],
+          s.context.pending && [!!s.context.pending.draft, !!s.context.pending.replaces],
+          s.context.messages.slice(-2).map((m) => m.role),
+          s.context.conversationId === null,
+          s.context.pending?.conversation != null,
         ]),
-      tags: ['busy', 'error', 'loadingHistory'],
-      check: ({ started, where }) => {
-        // Each turn starts with the user message and proceeds only in the spec's order.
-        const sendEffects = started.filter((id) => SEND_ORDER.includes(id))
-        const turns: string[][] = []
-        for (const id of sendEffects) {
-          if (id === 'userMessageSaver') turns.push([])
-          turns.at(-1)?.push(id)
+      tags: ['busy', 'error', 'loadingHistory', 'streaming'],
+      check: ({ run, where }) => {
+        // A send starts with the user message; a retry where the failed attempt stopped (the
+        // user message saved, the model lookup, or only the reply's save); each then proceeds
+        // only in the spec's order.
+        const attempts: Array<{ by: string; steps: string[] }> = []
+        for (const entry of run.log) {
+          if (entry.startsWith('message.')) attempts.push({ by: entry, steps: [] })
+          else attempts.at(-1)?.steps.push(entry)
         }
-        for (const turn of turns) expect(SEND_ORDER.slice(0, turn.length), where).toEqual(turn)
+        expect(
+          attempts.filter((a) => a.steps.length === 0),
+          where,
+        ).toEqual([])
+        for (const { by, steps } of attempts) seen.add(`${by} ${steps[0]}`)
+        attempts.forEach(({ by, steps }, i) => {
+          // A new chat's first message creates its conversation first.
+          const first =
+            by === 'message.send'
+              ? steps[0] === 'conversationCreator'
+                ? 'conversationCreator'
+                : 'userMessageSaver'
+              : by === 'message.regenerate'
+                ? 'modelFinder'
+                : resumeAt(attempts[i - 1]?.steps.at(-1))
+          const from = SEND_ORDER.indexOf(first)
+          expect(steps, where).toEqual(SEND_ORDER.slice(from, from + steps.length))
+        })
       },
     })
     expect(replays).toBeGreaterThan(50)
+    // The log saw sends (in a new chat and in a conversation), regenerations, and retries
+    // resuming at each of their four points.
+    expect([...seen].sort()).toEqual([
+      'message.regenerate modelFinder',
+      'message.retry conversationCreator',
+      'message.retry modelFinder',
+      'message.retry replySaver',
+      'message.retry userMessageSaver',
+      'message.send conversationCreator',
+      'message.send userMessageSaver',
+    ])
     expect(missing).toEqual([])
-  }, 60_000)
+    // The largest walk: it took 179 s beside five busy test runs on 2 cores; CI is quieter.
+  }, 180_000)
+})
+
+describe('chat: retry', () => {
+  const failingOnce = (error = new Error('OpenAI API error: boom')) => {
+    let failures = 1
+    return async () => {
+      if (failures-- > 0) throw error
+    }
+  }
+
+  it('a failed call offers Retry, which calls again with the same model and context and saves the user message once', async () => {
+    const call = failingOnce()
+    const chat = await signedInChat({
+      call: async () => {
+        await call()
+        return reply('second time lucky')
+      },
+    })
+    chat.actor.send({ type: 'systemPrompt.changed', prompt: PROMPT })
+    chat.typeAndSend('Hello')
+    await flush()
+    const failed = chat.context().failedTurn
+    expect(failed).toMatchObject({
+      text: 'Hello',
+      modelId: 'gpt-5',
+      messageSaved: true,
+      reply: null,
+    })
+    expect(failed?.apiKey).toBeNull()
+    // What changes meanwhile does not change the retried turn.
+    chat.actor.send({ type: 'model.select', modelId: 'claude-haiku-4-5' })
+    chat.actor.send({ type: 'systemPrompt.changed', prompt: null })
+    chat.actor.send({ type: 'input.change', value: 'draft' })
+    chat.effects.length = 0
+    chat.actor.send({ type: 'message.retry' })
+    expect(chat.actor.getSnapshot().hasTag('busy')).toBe(true)
+    await flush()
+    expect(chat.effects).toEqual(['find model', 'find key', 'call model', 'save assistant'])
+    expect(chat.calls[1]).toEqual(chat.calls[0])
+    expect(chat.calls[1]?.messages[0]).toEqual({ role: 'system', content: 'Talk like a pirate.' })
+    expect(chat.saved.map((m) => m.role)).toEqual(['user', 'assistant'])
+    expect(chat.saved[1]).toMatchObject({ modelId: 'gpt-5', systemPromptId: 'prompt_1' })
+    expect(chat.context().messages.map((m) => m.content)).toEqual(['Hello', 'second time lucky'])
+    expect(chat.context().failedTurn).toBeNull()
+    expect(chat.context().input).toBe('draft') // the composer is not touched
+  })
+
+  it('a user message that was not saved is saved by Retry, under the same id', async () => {
+    const chat = await signedInChat({ save: failingOnce(new Error('Record could not be saved')) })
+    chat.typeAndSend('hello')
+    await flush()
+    expect(chat.context().failedTurn?.messageSaved).toBe(false)
+    chat.actor.send({ type: 'message.retry' })
+    await flush()
+    expect(chat.effects).toEqual([
+      'save user',
+      'save user',
+      'find model',
+      'find key',
+      'call model',
+      'save assistant',
+    ])
+    expect(chat.saved[1]).toEqual(chat.saved[0])
+    expect(chat.context().messages.map((m) => m.role)).toEqual(['user', 'assistant'])
+  })
+
+  it('a reply that was not saved: Retry only saves it, without calling the model again', async () => {
+    const chat = await signedInChat({
+      save: async (m) =>
+        m.role === 'assistant' && chat.saved.length === 2
+          ? Promise.reject(new Error('disk full'))
+          : undefined,
+    })
+    chat.typeAndSend('hello')
+    await flush()
+    expect(chat.notices.map((n) => n.message)).toEqual(['disk full'])
+    expect(chat.context().failedTurn?.reply?.content).toBe('**hi**')
+    chat.effects.length = 0
+    chat.actor.send({ type: 'message.retry' })
+    await flush()
+    expect(chat.effects).toEqual(['save assistant'])
+    expect(chat.saved[2]).toEqual(chat.saved[1])
+    expect(chat.calls).toHaveLength(1)
+    expect(chat.context().messages.map((m) => m.role)).toEqual(['user', 'assistant'])
+    expect(chat.context().failedTurn).toBeNull()
+  })
+
+  it('a missing key or a missing model offers Retry too; the key is looked up again', async () => {
+    let key: string | null = null
+    const chat = await signedInChat({ findKey: async () => key })
+    chat.typeAndSend('hello')
+    await flush()
+    expect(chat.context().failedTurn).not.toBeNull()
+    key = 'sk-added-since'
+    chat.actor.send({ type: 'message.retry' })
+    await flush()
+    expect(chat.calls.map((c) => c.apiKey)).toEqual(['sk-added-since'])
+    expect(chat.saved.map((m) => m.role)).toEqual(['user', 'assistant'])
+
+    const gone = await signedInChat({ findModel: async () => null })
+    gone.typeAndSend('hello')
+    await flush()
+    gone.actor.send({ type: 'message.retry' })
+    await flush()
+    expect(gone.notices.map((n) => n.message)).toEqual(['Model not found', 'Model not found'])
+    expect(gone.context().failedTurn?.text).toBe('hello')
+  })
+
+  it('sending something new drops the Retry; without a failed turn a retry is ignored', async () => {
+    const fail = failingOnce()
+    const chat = await signedInChat({
+      call: async () => {
+        await fail()
+        return reply('ok')
+      },
+    })
+    chat.actor.send({ type: 'message.retry' })
+    expect(chat.effects).toEqual([])
+    chat.typeAndSend('one')
+    await flush()
+    expect(chat.context().failedTurn?.text).toBe('one')
+    chat.typeAndSend('two')
+    expect(chat.context().failedTurn).toBeNull()
+    await flush()
+    chat.effects.length = 0
+    chat.actor.send({ type: 'message.retry' })
+    expect(chat.effects).toEqual([])
+  })
+})
+
+describe('chat: streamed replies, Stop and Regenerate', () => {
+  /** A stream the test drives by hand: `send` reports, `stopped` tells whether it was aborted. */
+  function manualStream() {
+    const handle = { send: (_: ChatEvent) => {}, stopped: false }
+    const stream = (send: (event: ChatEvent) => void) => {
+      handle.send = send
+      handle.stopped = false
+      return () => {
+        handle.stopped = true
+      }
+    }
+    return { handle, stream }
+  }
+  const usage = { promptTokens: 12, completionTokens: 3, totalTokens: 15 }
+
+  it('pieces grow a draft reply; the end saves the whole reply with its usage', async () => {
+    const { handle, stream } = manualStream()
+    const chat = await signedInChat({ stream })
+    chat.typeAndSend('Hello')
+    await flush()
+    expect(chat.actor.getSnapshot().hasTag('streaming')).toBe(true)
+    expect(chat.context().pending?.draft).toBeNull()
+    handle.send({ type: 'reply.delta', text: 'Hi ' })
+    handle.send({ type: 'reply.delta', text: 'there' })
+    expect(chat.context().pending?.draft).toBe('Hi there')
+    expect(chat.context().messages.map((m) => m.role)).toEqual(['user'])
+    handle.send({
+      type: 'reply.done',
+      result: { content: 'Hi there', model: 'gpt-5', usage },
+    })
+    await flush()
+    expect(chat.saved[1]).toMatchObject({
+      role: 'assistant',
+      content: 'Hi there',
+      status: 'complete',
+      promptTokens: 12,
+      completionTokens: 3,
+      totalTokens: 15,
+    })
+    expect(chat.actor.getSnapshot().hasTag('busy')).toBe(false)
+    expect(chat.context().pending).toBeNull()
+  })
+
+  it('Stop aborts the call and keeps the partial reply, saved and marked stopped', async () => {
+    const { handle, stream } = manualStream()
+    const chat = await signedInChat({ stream })
+    chat.typeAndSend('Tell me a story')
+    await flush()
+    handle.send({ type: 'reply.delta', text: 'Once upon' })
+    chat.actor.send({ type: 'message.stop' })
+    expect(handle.stopped).toBe(true)
+    await flush()
+    expect(chat.effects).toEqual([
+      'save user',
+      'find model',
+      'find key',
+      'call model',
+      'save assistant',
+    ])
+    expect(chat.saved[1]).toMatchObject({ content: 'Once upon', status: 'stopped' })
+    expect(chat.context().messages.map((m) => m.content)).toEqual(['Tell me a story', 'Once upon'])
+    expect(chat.context().failedTurn).toBeNull()
+    expect(chat.notices).toEqual([])
+    // Pieces of an aborted stream that still arrive change nothing.
+    handle.send({ type: 'reply.delta', text: ' a time' })
+    expect(chat.context().messages.at(-1)?.content).toBe('Once upon')
+  })
+
+  it('Stop before any text saves no reply; Retry asks again without saving the question twice', async () => {
+    const { handle, stream } = manualStream()
+    const chat = await signedInChat({ stream })
+    chat.typeAndSend('Hello')
+    await flush()
+    chat.actor.send({ type: 'message.stop' })
+    await flush()
+    expect(chat.saved.map((m) => m.role)).toEqual(['user'])
+    expect(chat.context().failedTurn).toMatchObject({ stopped: true, messageSaved: true })
+    chat.actor.send({ type: 'message.retry' })
+    await flush()
+    handle.send({ type: 'reply.done', result: { content: 'Hi', model: 'gpt-5', usage } })
+    await flush()
+    expect(chat.saved.map((m) => m.role)).toEqual(['user', 'assistant'])
+    expect(chat.calls).toHaveLength(2)
+    expect(chat.calls[1]).toEqual(chat.calls[0])
+  })
+
+  it("a stream that breaks off keeps what arrived, shows the provider's error and frees the input", async () => {
+    const { handle, stream } = manualStream()
+    const chat = await signedInChat({ stream })
+    chat.typeAndSend('Hello')
+    await flush()
+    handle.send({ type: 'reply.delta', text: 'Half an ans' })
+    const error = new Error('OpenAI API error: overloaded')
+    handle.send({ type: 'reply.failed', error, partial: 'Half an ans', usage: null })
+    await flush()
+    expect(chat.notices).toEqual([{ kind: 'error', message: 'OpenAI API error: overloaded' }])
+    expect(chat.logged).toEqual([error])
+    expect(chat.saved[1]).toMatchObject({ content: 'Half an ans', status: 'interrupted' })
+    expect(chat.actor.getSnapshot().matches({ active: { composer: 'idle' } })).toBe(true)
+    expect(chat.context().failedTurn).toBeNull()
+  })
+
+  it('Regenerate asks again with the same context and replaces the saved reply', async () => {
+    let answer = 0
+    const chat = await signedInChat({
+      history: async () => [row(1, 'user'), row(2, 'assistant')],
+      call: async () => reply(`answer ${++answer}`),
+    })
+    chat.actor.send({ type: 'systemPrompt.changed', prompt: PROMPT })
+    chat.typeAndSend('Hello')
+    await flush()
+    const first = chat.saved[1]!
+    chat.effects.length = 0
+    chat.actor.send({ type: 'message.regenerate' })
+    expect(chat.context().messages.map((m) => m.content)).toEqual([
+      'user 1',
+      'assistant 2',
+      'Hello',
+    ])
+    await flush()
+    expect(chat.effects).toEqual(['find model', 'find key', 'call model', 'save assistant'])
+    expect(chat.calls[1]).toEqual(chat.calls[0])
+    expect(chat.replaced).toEqual([first.id])
+    expect(chat.saved[2]).toMatchObject({ id: first.id, content: 'answer 2' })
+    expect(chat.context().messages.map((m) => m.content)).toEqual([
+      'user 1',
+      'assistant 2',
+      'Hello',
+      'answer 2',
+    ])
+  })
+
+  it('a regeneration that gets no reply puts the old one back; nothing to retry', async () => {
+    let fail = false
+    const chat = await signedInChat({
+      call: async () => {
+        if (fail) throw new Error('Anthropic API error: overloaded')
+        return reply('the first answer')
+      },
+    })
+    chat.typeAndSend('Hello')
+    await flush()
+    fail = true
+    chat.actor.send({ type: 'message.regenerate' })
+    await flush()
+    expect(chat.notices.map((n) => n.message)).toEqual(['Anthropic API error: overloaded'])
+    expect(chat.context().messages.map((m) => m.content)).toEqual(['Hello', 'the first answer'])
+    expect(chat.context().failedTurn).toBeNull()
+    expect(chat.replaced).toEqual([])
+  })
+
+  it('Regenerate needs a last reply, a model, and an idle composer', async () => {
+    const chat = await signedInChat()
+    chat.actor.send({ type: 'message.regenerate' })
+    expect(chat.effects).toEqual([])
+    const { stream } = manualStream()
+    const busy = await signedInChat({
+      history: async () => [row(1, 'user'), row(2, 'assistant')],
+      stream,
+    })
+    busy.typeAndSend('Hello')
+    await flush()
+    busy.effects.length = 0
+    busy.actor.send({ type: 'message.regenerate' })
+    expect(busy.effects).toEqual([])
+  })
+})
+
+describe('chat: conversations', () => {
+  it("a new chat's first message creates its conversation, titled from the message, then saves", async () => {
+    const chat = await signedInChat({}, null)
+    chat.typeAndSend('  Plan a trip to Lisbon\nfor four days  ')
+    await flush()
+    expect(chat.effects).toEqual([
+      'create conversation',
+      'save user',
+      'find model',
+      'find key',
+      'call model',
+      'save assistant',
+    ])
+    const id = chat.created[0]!.id
+    expect(chat.created[0]).toMatchObject({ title: 'Plan a trip to Lisbon', userId: 'user_1' })
+    expect(id).toMatch(/^conv_\d+$/)
+    expect(chat.saved.map((m) => m.conversationId)).toEqual([id, id])
+    expect(chat.context().conversationId).toBe(id)
+    expect(chat.reports).toEqual(['started Plan a trip to Lisbon', `activity ${id}`])
+    // The next message goes to the same conversation.
+    chat.typeAndSend('And a fifth day?')
+    await flush()
+    expect(chat.created).toHaveLength(1)
+    expect(chat.saved[2]?.conversationId).toBe(id)
+  })
+
+  it('a conversation that could not be created: nothing saved, Retry creates it and goes on', async () => {
+    let fail = true
+    const chat = await signedInChat(
+      {
+        createConversation: async () => {
+          if (fail) throw new Error('Record could not be saved')
+        },
+      },
+      null,
+    )
+    chat.typeAndSend('Hello')
+    await flush()
+    expect(chat.saved).toEqual([])
+    expect(chat.notices.map((n) => n.message)).toEqual(['Record could not be saved'])
+    fail = false
+    chat.actor.send({ type: 'message.retry' })
+    await flush()
+    expect(chat.created.map((c) => c.id)).toEqual([chat.created[0]!.id, chat.created[0]!.id])
+    expect(chat.saved.map((m) => m.role)).toEqual(['user', 'assistant'])
+  })
+
+  it('opening a conversation shows its own history, and the context is built from it alone', async () => {
+    const histories: Record<string, ChatMessage[]> = {
+      conv_a: [row(1, 'user'), row(2, 'assistant')],
+      conv_b: [row(3, 'user')],
+    }
+    const chat = await signedInChat({ history: async (id) => histories[id ?? ''] ?? [] }, 'conv_a')
+    expect(chat.context().messages.map((m) => m.content)).toEqual(['user 1', 'assistant 2'])
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_b' })
+    await flush()
+    expect(chat.context().messages.map((m) => m.content)).toEqual(['user 3'])
+    chat.typeAndSend('Next')
+    await flush()
+    expect(chat.calls[0]?.messages).toEqual([
+      { role: 'user', content: 'user 3' },
+      { role: 'user', content: 'Next' },
+    ])
+    expect(chat.saved[0]?.conversationId).toBe('conv_b')
+    chat.actor.send({ type: 'conversation.open', conversationId: null })
+    await flush()
+    expect(chat.context().messages).toEqual([])
+  })
+
+  it('opening another conversation while a reply streams stops it; the partial is saved where it belongs', async () => {
+    let send: (event: ChatEvent) => void = () => {}
+    const chat = await signedInChat(
+      {
+        stream: (s) => {
+          send = s
+          return () => {}
+        },
+      },
+      'conv_a',
+    )
+    chat.typeAndSend('Long answer please')
+    await flush()
+    send({ type: 'reply.delta', text: 'The first part' })
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_b' })
+    await flush()
+    expect(chat.stops()).toBe(1)
+    expect(chat.saved[1]).toMatchObject({
+      content: 'The first part',
+      status: 'stopped',
+      conversationId: 'conv_a',
+    })
+    expect(chat.context().messages).toEqual([])
+    expect(chat.actor.getSnapshot().hasTag('busy')).toBe(false)
+  })
 })

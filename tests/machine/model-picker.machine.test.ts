@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
+import type { ModelServer } from '../../src/domain/server-models'
 import { apiKeysMachine } from '../../src/machines/api-keys.machine'
 import { modelPickerMachine } from '../../src/machines/model-picker.machine'
+import { modelServersMachine } from '../../src/machines/model-servers.machine'
 import { type ModelEvent, walkEveryTransition } from '../support/model-walk'
 
 const keyManagerStub = apiKeysMachine.provide({
@@ -9,18 +11,25 @@ const keyManagerStub = apiKeysMachine.provide({
   actions: { notify: () => {}, 'log error': () => {} },
 })
 
+const serverManagerStub = modelServersMachine.provide({
+  actors: { 'load servers': fromPromise(async (): Promise<ModelServer[]> => []) },
+  actions: { notify: () => {}, 'log error': () => {} },
+})
+
 function startPicker() {
   const chosen: string[] = []
+  const announced: string[] = []
   const actor = createActor(
     modelPickerMachine.provide({
-      actors: { 'manage keys': keyManagerStub },
+      actors: { 'manage keys': keyManagerStub, 'manage servers': serverManagerStub },
       actions: {
         'choose model': (_, { modelId }: { modelId: string }) => void chosen.push(modelId),
+        'announce models changed': () => void announced.push('models.changed'),
       },
     }),
   )
   actor.start()
-  return { actor, chosen }
+  return { actor, chosen, announced }
 }
 
 describe('model picker', () => {
@@ -46,6 +55,19 @@ describe('model picker', () => {
     expect(picker.actor.getSnapshot().children.apiKeys).not.toBe(first)
   })
 
+  it('Manage API Keys also starts the servers section; a change it reports is passed on', () => {
+    const picker = startPicker()
+    picker.actor.send({ type: 'picker.open' })
+    picker.actor.send({ type: 'keys.open' })
+    expect(picker.actor.getSnapshot().children.modelServers).toBeDefined()
+    picker.actor.send({ type: 'servers.changed' })
+    expect(picker.announced).toEqual(['models.changed'])
+    picker.actor.send({ type: 'keys.close' })
+    expect(picker.actor.getSnapshot().children.modelServers).toBeUndefined()
+    picker.actor.send({ type: 'servers.changed' }) // nobody to report it while closed
+    expect(picker.announced).toEqual(['models.changed'])
+  })
+
   it('closing the picker chooses nothing', () => {
     const picker = startPicker()
     picker.actor.send({ type: 'picker.open' })
@@ -63,11 +85,12 @@ describe('model picker machine model', () => {
       { type: 'model.pick', modelId: 'gpt-5' },
       { type: 'keys.open' },
       { type: 'keys.close' },
+      { type: 'servers.changed' },
     ]
     const { replays, missing } = await walkEveryTransition({
       machine: modelPickerMachine,
-      fixedActors: { 'manage keys': keyManagerStub },
-      noopActions: ['choose model'],
+      fixedActors: { 'manage keys': keyManagerStub, 'manage servers': serverManagerStub },
+      noopActions: ['choose model', 'announce models changed'],
       events,
       serialize: (s) => JSON.stringify(s.value),
       tags: ['open', 'keys'],

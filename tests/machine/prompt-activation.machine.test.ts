@@ -17,6 +17,12 @@ const REVIEWER: ToggleTarget = {
   isActive: false,
 }
 const USER_PROMPT: ToggleTarget = { ...REVIEWER, id: 'u1', type: 'user' }
+const PERSONA: ToggleTarget = {
+  ...REVIEWER,
+  id: 's2',
+  title: 'Persona',
+  content: 'You are a {{role:pirate|poet}} who answers in {{language}}.',
+}
 
 function startActivation(
   fakes: { load?: () => Promise<ActivePrompt | null>; toggle?: () => Promise<unknown> } = {},
@@ -47,6 +53,9 @@ function startActivation(
         },
         'announce change': () => {
           log.push(['announce', null])
+        },
+        'report outcome': (_, outcome) => {
+          log.push(['outcome', outcome])
         },
       },
     }),
@@ -82,6 +91,7 @@ describe('prompt activation machine', () => {
       ['parent', active],
       ['notify', 'Activated: Reviewer'],
       ['announce', null],
+      ['outcome', { promptId: 's1', isActive: true, ok: true }],
     ])
   })
 
@@ -99,6 +109,7 @@ describe('prompt activation machine', () => {
       ['parent', null],
       ['notify', 'Deactivated: Reviewer'],
       ['announce', null],
+      ['outcome', { promptId: 's1', isActive: false, ok: true }],
     ])
     expect(actor.getSnapshot().context.active).toBeNull()
   })
@@ -140,7 +151,11 @@ describe('prompt activation machine', () => {
     await flush()
     actor.send({ type: 'prompt.toggleActive', prompt: REVIEWER })
     await flush()
-    expect(log.at(-1)).toEqual(['notify', 'Failed to toggle system prompt'])
+    expect(log.slice(-2)).toEqual([
+      ['notify', 'Failed to toggle system prompt'],
+      // The app routes this to the extension bridge, which then sends no answer.
+      ['outcome', { promptId: 's1', isActive: true, ok: false }],
+    ])
     expect(actor.getSnapshot().context.active).toBeNull()
   })
 })
@@ -154,16 +169,38 @@ describe('prompt activation machine model', () => {
         { type: 'active.reload' },
         { type: 'prompt.toggleActive', prompt: REVIEWER },
         { type: 'prompt.toggleActive', prompt: { ...REVIEWER, isActive: true } },
+        { type: 'prompt.toggleActive', prompt: PERSONA },
         { type: 'xstate.done.actor.load active prompt', output: null },
+        { type: 'xstate.done.actor.load active prompt', output: PERSONA },
         { type: 'xstate.error.actor.load active prompt', error: new Error('x') },
+        { type: 'xstate.done.actor.recall values', output: { language: 'Welsh' } },
+        { type: 'xstate.error.actor.recall values', error: new Error('x') },
+        {
+          type: 'xstate.done.actor.variables',
+          output: { content: 'You are a poet who answers in Welsh.', values: { role: 'poet' } },
+        },
+        { type: 'xstate.done.actor.variables', output: null },
         { type: 'xstate.done.actor.activate prompt' },
         { type: 'xstate.error.actor.activate prompt', error: new Error('x') },
         { type: 'xstate.done.actor.deactivate prompt' },
         { type: 'xstate.error.actor.deactivate prompt', error: new Error('x') },
       ],
-      deferredActors: ['load active prompt', 'activate prompt', 'deactivate prompt'],
-      noopActions: ['notify', 'tell chat', 'notify parent', 'announce change'],
-      serialize: ({ value }) => JSON.stringify(value),
+      deferredActors: [
+        'load active prompt',
+        'activate prompt',
+        'deactivate prompt',
+        'recall values',
+        'variables form',
+      ],
+      noopActions: [
+        'notify',
+        'tell chat',
+        'notify parent',
+        'announce change',
+        'report outcome',
+        'remember values',
+      ],
+      serialize: ({ value, context }) => JSON.stringify([value, context.targetValues !== null]),
       tags: ['busy'],
     })
     expect(replays).toBeGreaterThan(10)

@@ -13,6 +13,12 @@ import { flush, libraryPrompt } from './prompt-fixtures'
 
 const USER = libraryPrompt()
 const SYSTEM = libraryPrompt({ id: 'p2', type: 'system', title: 'Reviewer' })
+/** A user prompt whose Run opens the variables form (docs/product/variables.md). */
+const WITH_VARIABLES = libraryPrompt({
+  id: 'p3',
+  title: 'Translate',
+  content: 'Translate {{text}} into {{language:French|German}}',
+})
 
 interface Fakes {
   load?: (tab: LibraryTab) => Promise<LibraryPrompt[]>
@@ -224,6 +230,20 @@ describe('prompt library machine model', () => {
         { type: 'library.tab.change', tab: 'mine' },
         { type: 'library.search.change', value: 'sum' },
         { type: 'prompt.run', prompt: USER },
+        { type: 'prompt.run', prompt: WITH_VARIABLES },
+        {
+          type: 'xstate.done.actor.variables',
+          output: { content: 'Translate hi into French', values: {} },
+        },
+        { type: 'xstate.done.actor.variables', output: null },
+        // docs/product/prompt-files.md: export, and the import dialog's end.
+        { type: 'prompts.export' },
+        ...settles('export prompts', 3),
+        { type: 'xstate.done.actor.export prompts', output: 0 },
+        { type: 'import.open' },
+        { type: 'xstate.done.actor.import prompts', output: { imported: 2 } },
+        { type: 'xstate.done.actor.import prompts', output: { imported: 0 } },
+        { type: 'xstate.error.actor.import prompts', error: new Error('boom') },
         { type: 'prompt.rate', prompt: USER, rating: 4 },
         { type: 'prompt.saveCopy', prompt: USER },
         { type: 'prompt.delete', prompt: USER },
@@ -252,6 +272,9 @@ describe('prompt library machine model', () => {
         'save prompt copy',
         'delete or hide prompt',
         'copy text',
+        'variables form',
+        'export prompts',
+        'import prompts',
       ],
       noopActions: ['notify', 'fill chat input', 'announce deletion'],
       serialize: ({ value, context }) => {
@@ -260,7 +283,7 @@ describe('prompt library machine model', () => {
           !!d.title.trim() && !!d.content.trim()
         return JSON.stringify([value, full(c.create), full(c.edit)])
       },
-      tags: ['open', 'busy', 'creating', 'editing'],
+      tags: ['open', 'busy', 'creating', 'editing', 'importing'],
     })
     expect(replays).toBeGreaterThan(30)
     expect(missing).toEqual([])

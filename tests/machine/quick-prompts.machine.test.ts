@@ -12,6 +12,11 @@ import { flush, libraryPrompt } from './prompt-fixtures'
 
 const PROMPT = libraryPrompt({ title: 'Translate', content: 'Translate to French' })
 const ENTRY: QuickPromptEntry = { id: 'quick_1', prompt: PROMPT }
+const WITH_VARIABLES = libraryPrompt({
+  id: 'p_vars',
+  title: 'Translate to',
+  content: 'Translate {{text}} to {{language:French|German}}',
+})
 const fail = () => Promise.reject(new Error('boom'))
 
 function startQuick(
@@ -108,12 +113,23 @@ describe('quick prompts machine model', () => {
         { type: 'quick.add', prompt: PROMPT },
         { type: 'quick.remove', entry: ENTRY },
         { type: 'quick.run', prompt: PROMPT },
+        { type: 'quick.run', prompt: WITH_VARIABLES },
+        {
+          type: 'xstate.done.actor.variables',
+          output: { content: 'Translate hi to French', values: {} },
+        },
+        { type: 'xstate.done.actor.variables', output: null },
         ...settles('load quick prompts', []),
         ...settles('add quick prompt', 'added'),
         { type: 'xstate.done.actor.add quick prompt', output: 'duplicate' },
         ...settles('remove quick prompt'),
       ],
-      deferredActors: ['load quick prompts', 'add quick prompt', 'remove quick prompt'],
+      deferredActors: [
+        'load quick prompts',
+        'add quick prompt',
+        'remove quick prompt',
+        'variables form',
+      ],
       noopActions: ['notify', 'fill chat input', 'send message'],
       delays: { 'quick send delay': QUICK_SEND_DELAY_MS },
       serialize: ({ value }) => JSON.stringify(value),

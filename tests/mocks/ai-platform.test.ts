@@ -82,7 +82,7 @@ describe('every AI route', () => {
 })
 
 describe('POST text', () => {
-  test('echoes the last user message, with word counts as token usage (snake_case on the wire)', async () => {
+  test('echoes the last user message, with word counts as token usage (both spellings on the wire)', async () => {
     const res = await post('text', {
       messages: [
         { role: 'system', content: 'Be brief' },
@@ -96,7 +96,15 @@ describe('POST text', () => {
     expect(await res.json()).toEqual({
       text: 'Echo: What is a haiku?',
       finish_reason: 'stop',
-      usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+      finishReason: 'stop',
+      usage: {
+        prompt_tokens: 10,
+        completion_tokens: 5,
+        total_tokens: 15,
+        promptTokens: 10,
+        completionTokens: 5,
+        totalTokens: 15,
+      },
       model: 'gpt-4.1',
     })
   })

@@ -7,11 +7,13 @@ import { createApiKeyCipher, sealingKey } from '../../mocks/platform/crypto/api-
 import { openStore } from '../../mocks/platform/index'
 import { migrate } from '../../mocks/platform/store/migrate'
 import { openPgliteStore } from '../../mocks/platform/store/pglite-store'
+import { platformMigrations } from '../../mocks/platform/store/platform-migrations'
 import { openPostgresStore } from '../../mocks/platform/store/postgres-store'
+import { splitStatements } from '../../mocks/platform/store/split-statements'
 import type { SqlExecutor, SqlStore } from '../../mocks/platform/store/sql-store'
 import { dropSchema, postgresAvailability, TEST_DATABASE_URL } from '../support/postgres'
 import { schemaSnapshot } from '../support/schema-snapshot'
-import { migratePreSplit } from './fixtures/pre-split-migrations'
+import { migratePreSplit, preSplitMigrations } from './fixtures/pre-split-migrations'
 
 // Databases made before the app's schema moved to db/ (docs/architecture.md, "The app's
 // schema") open with the new code: recognised, nothing runs twice, same schema as a fresh one.
@@ -55,6 +57,21 @@ const ledgerOf = (store: SqlStore) =>
 
 const snapshot = (store: SqlStore) => store.asOwner((tx) => schemaSnapshot(tx))
 
+/** The app's schema as it was when it moved to db/: its migrations up to version 3. */
+const atSplit = { ...appSchema, migrations: appSchema.migrations.filter((m) => m.version <= 3) }
+/** The app's migrations written since, which an upgraded database runs like a fresh one. */
+const sinceSplit = appSchema.migrations
+  .filter((m) => m.legacyVersion === undefined)
+  .map((m) => ({ scope: 'app', version: m.version }))
+/** The platform's migrations an upgraded database runs: 5, and the areas' written since. */
+const platformSinceSplit = platformMigrations
+  .filter((m) => !preSplitMigrations.some((old) => old.version === m.version))
+  .map((m) => m.version)
+/** The areas' migrations written since the split (5 is the core's, the generic seal). */
+const areasSinceSplit = platformMigrations.filter(
+  (m) => m.version >= 100 && platformSinceSplit.includes(m.version),
+)
+
 for (const backend of backends) {
   describe.skipIf(!backend.enabled)(`the app's schema split, on ${backend.label}`, () => {
     const stores: SqlStore[] = []
@@ -83,8 +100,14 @@ for (const backend of backends) {
     test('a fresh database has the schema of before, but for the ledger and the generic seal', async () => {
       const before = await open()
       await migratePreSplit(before)
+      // What the areas added since is no part of the split: the old database gets it too.
+      await before.asOwner(async (tx) => {
+        for (const migration of areasSinceSplit) {
+          for (const statement of splitStatements(migration.sql)) await tx.query(statement)
+        }
+      })
       const fresh = await open()
-      await migrate(fresh, appSchema)
+      await migrate(fresh, atSplit)
       const old = await snapshot(before)
       const now = await snapshot(fresh)
       const onlyBefore = old.filter((line) => !now.includes(line))
@@ -119,11 +142,14 @@ for (const backend of backends) {
       })
       const rowsBefore = await countRows(existing)
 
-      expect(await migrate(existing, appSchema)).toEqual([{ scope: 'platform', version: 5 }])
+      expect(await migrate(existing, appSchema)).toEqual([
+        ...platformSinceSplit.map((version) => ({ scope: 'platform', version })),
+        ...sinceSplit,
+      ])
       expect(await ledgerOf(existing)).toEqual({
-        app: [1, 2, 3],
+        app: appSchema.migrations.map((m) => m.version),
         legacy: [1, 2, 3, 4, 10, 100, 200, 300, 301, 400, 500, 600],
-        platform: [5],
+        platform: platformSinceSplit,
       })
       expect(await migrate(existing, appSchema)).toEqual([])
       expect(await countRows(existing)).toEqual(rowsBefore)

@@ -85,17 +85,63 @@ test.each(['openai', 'anthropic', 'google'] as const)('%s accepts the valid requ
   expect((await send(p)).status).toBe(200)
 })
 
+/** Each provider's way of asking for a streamed answer, as the real API takes it. */
+const streaming: Record<FakeProviderName, (call: Call) => void> = {
+  openai: (c) => Object.assign(body(c), { stream: true, stream_options: { include_usage: true } }),
+  anthropic: (c) => (body(c).stream = true),
+  google: (c) => {
+    c.url = c.url.replace(':generateContent?', ':streamGenerateContent?alt=sse&')
+  },
+}
+
+test.each(['openai', 'anthropic', 'google'] as const)(
+  '%s accepts the streaming request and answers server-sent events',
+  async (p) => {
+    const response = await send(p, streaming[p])
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    expect(await response.text()).toMatch(/^(event: \w+\n)?data: \{/)
+  },
+)
+
+test('OpenAI takes stream: false, and stream_options: null without stream', async () => {
+  const off = await send('openai', (c) => Object.assign(body(c), { stream: false }))
+  expect((await off.json()).object).toBe('chat.completion')
+  const nullOptions = await send('openai', (c) => (body(c).stream_options = null))
+  expect(nullOptions.status).toBe(200)
+})
+
+test('Google streamGenerateContent without alt=sse answers a JSON array of responses', async () => {
+  const response = await send('google', (c) => {
+    c.url = c.url.replace(':generateContent', ':streamGenerateContent')
+  })
+  const body = await response.json()
+  expect(body).toHaveLength(1)
+  expect(body[0].candidates[0].finishReason).toBe('STOP')
+})
+
 describe('OpenAI', () => {
   test.each<[string, (call: Call) => void, string]>([
-    [
-      'an extra field',
-      (c) => (body(c).stream = true),
-      'Unrecognized request argument supplied: stream',
-    ],
+    ['an extra field', (c) => (body(c).top_p = 1), 'Unrecognized request argument supplied: top_p'],
     [
       'a missing field',
       (c) => delete body(c).temperature,
       "Missing required parameter: 'temperature'.",
+    ],
+    [
+      'a stream that is not a boolean',
+      (c) => (body(c).stream = 'yes'),
+      'Invalid \'stream\': expected a boolean, got "yes"',
+    ],
+    [
+      'stream_options without stream',
+      (c) => (body(c).stream_options = { include_usage: true }),
+      "The 'stream_options' parameter is only allowed when 'stream' is enabled.",
+    ],
+    [
+      'an unknown stream option',
+      (c) => Object.assign(body(c), { stream: true, stream_options: { chunk_size: 3 } }),
+      'Unrecognized request argument supplied: stream_options.chunk_size',
     ],
     [
       'another max_tokens',
@@ -160,6 +206,11 @@ describe('Anthropic', () => {
   test.each<[string, (call: Call) => void, string]>([
     ['an extra field', (c) => (body(c).top_k = 5), 'top_k: Extra inputs are not permitted'],
     ['a missing field', (c) => delete body(c).max_tokens, 'max_tokens: Field required'],
+    [
+      'a stream that is not a boolean',
+      (c) => (body(c).stream = 1),
+      "Invalid 'stream': expected a boolean, got 1",
+    ],
     [
       'another max_tokens',
       (c) => (body(c).max_tokens = 1024),
@@ -266,8 +317,18 @@ describe('Google', () => {
     ],
     [
       'another query parameter',
-      (c) => (c.url += '&alt=sse'),
-      'Invalid JSON payload received. Unknown name "alt": Cannot bind query parameter.',
+      (c) => (c.url += '&prettyPrint=false'),
+      'Invalid JSON payload received. Unknown name "prettyPrint": Cannot bind query parameter.',
+    ],
+    [
+      'a stream field (streaming is its own method)',
+      (c) => (body(c).stream = true),
+      'Invalid JSON payload received. Unknown name "stream": Cannot find field.',
+    ],
+    [
+      'an unknown alt',
+      (c) => (c.url += '&alt=proto'),
+      `Invalid value at 'alt' (type.googleapis.com/google.api.Alt), "proto"`,
     ],
     [
       'a key header',
@@ -283,7 +344,7 @@ describe('Google', () => {
 
   test('answers 404 for another method of the model', async () => {
     const response = await send('google', (c) => {
-      c.url = c.url.replace(':generateContent', ':streamGenerateContent')
+      c.url = c.url.replace(':generateContent', ':countTokens')
     })
     expect((await errorOf(response)).status).toBe(404)
   })

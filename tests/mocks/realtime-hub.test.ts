@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRealtimeHub, type RealtimeHub } from '../../mocks/platform/realtime/realtime-hub'
+import { readServerConfig } from '../../mocks/server/server-config'
 import type { TokenSet } from '../../src/platform/types'
 import { createTestPlatform, type TestPlatform } from '../support/test-platform'
 
@@ -84,24 +85,59 @@ beforeAll(async () => {
   bobId = userIdOf(bob)
 })
 afterAll(async () => {
-  hub.close()
+  await hub.close()
   await test.close()
 })
 
+async function expectRefused(target: RealtimeHub, address: string, message: string, code: number) {
+  const socket = fakeSocket()
+  const error = socket.next('error')
+  const connection = target.connect(socket, address)
+  expect((await error).payload).toEqual({ error: message })
+  expect(socket.closed).toEqual({ code, reason: message })
+  connection.receive(JSON.stringify({ type: 'ping', payload: {} }))
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  expect(socket.ofType('pong')).toEqual([])
+}
+
+/** A socket without a token (the hosted SDK's way), on `target`. */
+function anonymous(target: RealtimeHub = hub) {
+  const socket = fakeSocket()
+  const connection = target.connect(socket, url())
+  const send = (type: string, payload: Record<string, unknown> = {}) =>
+    connection.receive(JSON.stringify({ type, payload }))
+  return { socket, connection, send }
+}
+
+const ANONYMOUS_ID = /^anon:[0-9a-f]{16}$/
+
 describe('realtime hub: who may connect', () => {
   it.each([
-    ['no token', url(), 'Authentication required', 4401],
+    // A token that does not verify is refused: it never falls back to an anonymous socket.
     ['a forged token', url('not-a-jwt'), 'Invalid token', 4401],
     ['another project', url('x', 'other-project'), 'Unknown project', 4404],
   ])('refuses %s with an error frame and close code', async (_, address, message, code) => {
-    const socket = fakeSocket()
-    const error = socket.next('error')
-    const connection = hub.connect(socket, address)
-    expect((await error).payload).toEqual({ error: message })
-    expect(socket.closed).toEqual({ code, reason: message })
-    connection.receive(JSON.stringify({ type: 'ping', payload: {} }))
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(socket.ofType('pong')).toEqual([])
+    await expectRefused(hub, address, message, code)
+  })
+
+  it('requires auth only when REALTIME_REQUIRE_AUTH=1', () => {
+    expect(readServerConfig({}).realtimeRequireAuth).toBe(false)
+    expect(readServerConfig({ REALTIME_REQUIRE_AUTH: '1' }).realtimeRequireAuth).toBe(true)
+  })
+
+  it('refuses a socket without a token when the project requires auth, and takes a token', async () => {
+    const strict = createRealtimeHub(test.platform.deps, { requireAuth: true })
+    try {
+      await expectRefused(strict, url(), 'Authentication required', 4401)
+      const socket = fakeSocket()
+      const connection = strict.connect(socket, url(alice.access_token))
+      const ack = socket.next('subscribed')
+      connection.receive(JSON.stringify({ type: 'subscribe', payload: { channel: 'strict' } }))
+      expect((await ack).payload).toEqual({ channel: 'strict' })
+      expect((await strict.presence('strict')).map((user) => user.userId)).toEqual([aliceId])
+    } finally {
+      await strict.close()
+    }
   })
 
   it('handles frames sent before the token is checked, in order', async () => {
@@ -215,21 +251,91 @@ describe('realtime hub: presence', () => {
         lastSeen: bobJoinedAt,
       },
     ])
-    expect(hub.presence('lobby').map((user) => user.userId)).toEqual([aliceId, bobId])
+    expect((await hub.presence('lobby')).map((user) => user.userId)).toEqual([aliceId, bobId])
 
     const left = b.socket.next('presence')
     a.connection.closed()
     const afterLeave = (await left).payload.data as { users: Array<{ userId: string }> }
     expect(afterLeave.users.map((user) => user.userId)).toEqual([bobId])
-    expect(hub.presence('lobby').map((user) => user.userId)).toEqual([bobId])
+    expect((await hub.presence('lobby')).map((user) => user.userId)).toEqual([bobId])
   })
 
   it('lists a user with two sockets once', async () => {
     await subscribed(alice, 'tabs', { tab: 1 })
     await subscribed(alice, 'tabs', { tab: 2 })
-    expect(hub.presence('tabs')).toEqual([
+    expect(await hub.presence('tabs')).toEqual([
       expect.objectContaining({ userId: aliceId, metadata: { tab: 2 } }),
     ])
+  })
+})
+
+describe('realtime hub: sockets without a token', () => {
+  it('are accepted, under a pseudonym the server chose, whatever user id they claim', async () => {
+    const listener = await subscribed(bob, 'open-room')
+    const stranger = anonymous()
+    const joined = stranger.socket.next('subscribed')
+    // Claims to be Alice when joining and when publishing.
+    stranger.send('subscribe', { channel: 'open-room', userId: aliceId, metadata: { n: 1 } })
+    await joined
+    const ack = stranger.socket.next('published')
+    const heard = listener.socket.next('message')
+    stranger.send('publish', { channel: 'open-room', type: 'chat', data: 'hi', userId: aliceId })
+    const messageId = (await ack).payload.messageId
+    const message = (await heard).payload
+    expect(message).toMatchObject({
+      id: messageId,
+      data: 'hi',
+      userId: expect.stringMatching(ANONYMOUS_ID),
+    })
+    expect(message.userId).not.toBe(aliceId)
+
+    const users = await hub.presence('open-room')
+    expect(users.map((user) => user.userId).sort()).toEqual([message.userId, bobId].sort())
+    expect(users.find((user) => user.userId === message.userId)?.metadata).toEqual({ n: 1 })
+
+    // History keeps the pseudonym too: nothing anywhere says Alice sent it.
+    const history = await hub.history.list(
+      {
+        role: 'authenticated',
+        claims: { sub: bobId, email: 'bob@example.com', role: 'authenticated' },
+      },
+      { channel: 'open-room', limit: 10 },
+    )
+    expect(history.map((m) => [m.id, m.userId])).toEqual([[messageId, message.userId]])
+  })
+
+  it('are one member each, with a pseudonym of their own', async () => {
+    const first = anonymous()
+    const second = anonymous()
+    for (const { socket, send } of [first, second]) {
+      const joined = socket.next('subscribed')
+      send('subscribe', { channel: 'two-strangers' })
+      await joined
+    }
+    const ids = (await hub.presence('two-strangers')).map((user) => user.userId)
+    expect(ids).toHaveLength(2)
+    expect(new Set(ids).size).toBe(2)
+    for (const id of ids) expect(id).toMatch(ANONYMOUS_ID)
+  })
+
+  it('cannot make the database take a message as a signed-in user', async () => {
+    // The platform's role, which stores anonymous messages, may write only `anon:` authors.
+    await expect(
+      test.store.query(
+        `insert into realtime_messages (id, channel, type, data, user_id, metadata, created_at)
+         values ('msg_forged', 'c', 't', null, $1, '{}', now())`,
+        [aliceId],
+      ),
+    ).rejects.toThrow(/row-level security/)
+  })
+
+  it('do not open the HTTP routes: those still need a signed-in caller', async () => {
+    for (const path of ['presence?channel=open-room', 'messages?channel=open-room']) {
+      const res = await test.platform.fetch(
+        new Request(`http://localhost:3000/api/realtime/prompt-chat/${path}`),
+      )
+      expect(res.status).toBe(401)
+    }
   })
 })
 
@@ -359,6 +465,13 @@ describe('realtime: bad input over HTTP, and what the database still refuses', (
     expect(((await res.json()) as { messages: unknown[] }).messages).toHaveLength(1)
   })
 
+  it('reads start=- and end=+ (the hosted SDK’s open ends) as no bound', async () => {
+    const open = await api('messages?channel=nul-data&start=-&end=%2B')
+    const plain = await api('messages?channel=nul-data')
+    expect(open.status).toBe(200)
+    expect(await open.json()).toEqual(await plain.json())
+  })
+
   describe('a constraint the checks do not know', () => {
     beforeAll(async () => {
       await test.store.asOwner(async (tx) => {
@@ -403,7 +516,8 @@ describe('realtime hub: shutdown', () => {
     const other = createRealtimeHub(test.platform.deps)
     const socket = fakeSocket()
     other.connect(socket, url(alice.access_token))
-    other.close()
+    const closing = other.close()
     expect(socket.closed).toEqual({ code: 1001, reason: 'Server shutting down' })
+    await closing
   })
 })

@@ -119,6 +119,51 @@ describe('reading', () => {
     expect(none.headers.get('content-range')).toBe('*/0')
   })
 
+  test('HEAD answers the count headers of a GET without a body, as PostgREST does', async () => {
+    const head = (path: string, prefer?: string) =>
+      call(alice, path, { method: 'HEAD', ...(prefer ? { prefer } : {}) })
+    const all = await head(`prompts?user_id=eq.${alice.id}`, 'count=exact')
+    expect(all.status).toBe(200)
+    expect(all.headers.get('content-range')).toBe('0-2/3')
+    expect(await all.text()).toBe('')
+    const page = await head(`prompts?user_id=eq.${alice.id}&limit=1&offset=1`, 'count=exact')
+    expect(page.headers.get('content-range')).toBe('1-1/3')
+    const beyond = await head(`prompts?user_id=eq.${alice.id}&offset=5`, 'count=exact')
+    expect(beyond.headers.get('content-range')).toBe('*/3')
+    const filtered = await head(`prompts?user_id=eq.${alice.id}&title=like.*amm*`, 'count=exact')
+    expect(filtered.headers.get('content-range')).toBe('0-0/1')
+    // Without a count, the range of the rows a GET would send.
+    const uncounted = await head(`prompts?user_id=eq.${alice.id}&limit=2`)
+    expect(uncounted.headers.get('content-range')).toBe('0-1/*')
+    expect(await uncounted.text()).toBe('')
+    // Row-level security counts only what the caller may see; errors keep their status.
+    const other = await call(bob, `prompts?user_id=eq.${alice.id}&is_public=eq.0`, {
+      method: 'HEAD',
+      prefer: 'count=exact',
+    })
+    expect(other.headers.get('content-range')).toBe('*/0')
+    expect((await head('no_such_table', 'count=exact')).status).toBe(404)
+    expect((await head('prompts?title=between.1', 'count=exact')).status).toBe(400)
+  })
+
+  test("a cursor may also be the last row's id, as the hosted SDK passes it", async () => {
+    const base = `prompts?user_id=eq.${alice.id}&order=created_at.asc&limit=1`
+    const [first] = await json(await call(alice, base))
+    const next = await json(await call(alice, `${base}&cursor=${first!.id}`))
+    expect(next.map((row) => row.title)).toEqual(['Beta, with comma'])
+    // An id the caller cannot see, or no id at all, is the cursor error, not an empty page.
+    for (const cursor of ['no-such-row', 'Zm9v']) {
+      const res = await call(alice, `${base}&cursor=${cursor}`)
+      expect(res.status).toBe(400)
+      expect(await res.json()).toMatchObject({ code: 'PGRST100' })
+    }
+    // Alpha is public, Beta is not: bob may page from the one but not from the other.
+    const visible = await call(bob, `prompts?order=created_at.asc&limit=1&cursor=${first!.id}`)
+    expect(visible.status).toBe(200)
+    const hidden = await call(bob, `prompts?order=created_at.asc&limit=1&cursor=${next[0]!.id}`)
+    expect(hidden.status).toBe(400)
+  })
+
   test('the seeded models are readable, even before sign-in', async () => {
     const models = await json(await call(null, 'ai_models?order=id.asc'))
     expect(models.map((m) => m.id)).toEqual(seededModels.map((m) => m.id).sort())
@@ -188,7 +233,8 @@ describe('writing', () => {
       await call(alice, 'prompts', {
         method: 'POST',
         prefer: 'return=representation',
-        body: prompt(alice.id, 'Temp'),
+        // An old stamp, so the change's stamp differs even within one millisecond.
+        body: prompt(alice.id, 'Temp', { updated_at: '2026-03-01T00:00:00Z' }),
       }),
     )
     const [updated] = await json(

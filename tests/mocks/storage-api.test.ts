@@ -33,7 +33,7 @@ const bearer = (who: { token: string } | null): Record<string, string> =>
 
 function upload(
   who: { token: string } | null,
-  fields: { file?: Uint8Array | Blob; path?: string; upsert?: string },
+  fields: { file?: Uint8Array | Blob; path?: string; upsert?: string; options?: string },
 ) {
   const form = new FormData()
   if (fields.file) {
@@ -47,6 +47,7 @@ function upload(
   }
   if (fields.path !== undefined) form.append('path', fields.path)
   if (fields.upsert) form.append('upsert', fields.upsert)
+  if (fields.options !== undefined) form.append('options', fields.options)
   return platform.platform.fetch(
     new Request(`${STORAGE}/upload`, { method: 'POST', headers: bearer(who), body: form }),
   )
@@ -146,12 +147,33 @@ describe('upload', () => {
     expect(forged.status).toBe(401)
   })
 
-  test('writing under another user’s folder is 403', async () => {
+  test('writing in another user’s home folder is 403, even where nothing is stored yet', async () => {
     const res = await upload(bob, { file: PNG, path: `${alice.id}/from-bob.png` })
     expect(res.status).toBe(403)
-    expect((await errorOf(res)).message).toBe(
-      `You may only write under your own folder: ${bob.id}/`,
+    expect((await errorOf(res)).message).toBe(`The folder ${alice.id}/ belongs to another user`)
+    expect((await get(`${STORAGE}/files/${alice.id}/from-bob.png`)).status).toBe(404)
+  })
+
+  test('the hosted SDK’s options field {"upsert":true} replaces; a bad one is a 400', async () => {
+    const key = 'hosted/options.png'
+    expect(
+      (await upload(alice, { file: PNG, path: key, options: '{"upsert":false}' })).status,
+    ).toBe(200)
+    const replacement = Uint8Array.from([...PNG, 7])
+    const replaced = await upload(alice, {
+      file: replacement,
+      path: key,
+      options: '{"upsert":true}',
+    })
+    expect(replaced.status).toBe(200)
+    expect(new Uint8Array(await (await get(`${STORAGE}/files/${key}`)).arrayBuffer())).toEqual(
+      replacement,
     )
+    expect((await upload(alice, { file: PNG, path: key, options: '{}' })).status).toBe(409)
+    for (const options of ['not json', '[]', '"x"', `{"a":"${'x'.repeat(2000)}"}`]) {
+      const res = await upload(alice, { file: PNG, path: key, options })
+      expect(res.status).toBe(400)
+    }
   })
 
   test.each([
@@ -163,6 +185,21 @@ describe('upload', () => {
     ['an absolute path', (id: string) => `/${id}/x.png`, 'Path must be relative (no leading /)'],
     ['a backslash', (id: string) => `${id}\\x.png`, 'Path may not contain backslashes'],
     ['a NUL', (id: string) => `${id}/x\u0000.png`, 'Path may not contain control characters'],
+    [
+      'a C1 control',
+      (id: string) => `${id}/x\u0085.png`,
+      'Path may not contain control characters',
+    ],
+    [
+      'a right-to-left override',
+      (id: string) => `${id}/photo\u202egnp.exe`,
+      'Path may not contain control characters',
+    ],
+    [
+      'over 1024 bytes of UTF-8',
+      (id: string) => `${id}/${'é'.repeat(500)}.png`,
+      'Path is longer than 1024 bytes',
+    ],
     ['an empty segment', (id: string) => `${id}//x.png`, 'Path may not have empty segments'],
     ['a blank path', () => '  ', 'Path must be a non-empty string'],
   ])('%s is a 400', async (_label, pathFor, message) => {
@@ -228,6 +265,65 @@ describe('upload', () => {
       new Request(`${TEST_ORIGIN}/api/storage/other-project/download?path=a`),
     )
     expect(res.status).toBe(404)
+  })
+})
+
+describe('free-form paths and their owners', () => {
+  test('any clean path is accepted, and the object is its uploader’s', async () => {
+    const res = await upload(alice, { file: PNG, path: 'avatars/me.png' })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({
+      path: 'avatars/me.png',
+      publicUrl: `${STORAGE}/files/avatars/me.png`,
+    })
+    const row = await platform.store.asOwner((tx) =>
+      tx.query<{ owner_id: string }>('select owner_id from storage_objects where path = $1', [
+        'avatars/me.png',
+      ]),
+    )
+    expect(row.rows).toEqual([{ owner_id: alice.id }])
+    const single = await upload(alice, { file: PNG, path: 'top-level' })
+    expect(((await single.json()) as { path: string }).path).toBe('top-level.png')
+  })
+
+  test('another user may neither create, overwrite nor upsert a taken path: 403, bytes kept', async () => {
+    const key = 'shared/taken.png'
+    expect((await upload(alice, { file: PNG, path: key })).status).toBe(200)
+    for (const upsert of [undefined, 'true']) {
+      const res = await upload(bob, { file: Uint8Array.from([...PNG, 1]), path: key, upsert })
+      expect(res.status).toBe(403)
+      expect(await errorOf(res)).toEqual({
+        code: 'FORBIDDEN',
+        message: `${key} belongs to another user. Choose another path.`,
+        details: { path: key },
+      })
+    }
+    // The path named before the extension is corrected is the one checked.
+    expect((await upload(bob, { file: PNG, path: 'shared/taken.txt' })).status).toBe(403)
+    expect(new Uint8Array(await (await get(`${STORAGE}/files/${key}`)).arrayBuffer())).toEqual(PNG)
+  })
+
+  test('another user’s object cannot be removed, and a batch holding one removes nothing', async () => {
+    await upload(alice, { file: PNG, path: 'shared/keep.png' })
+    await upload(bob, { file: PNG, path: 'shared/bobs.png' })
+    const res = await remove(bob, JSON.stringify({ paths: ['shared/bobs.png', 'shared/keep.png'] }))
+    expect(res.status).toBe(403)
+    expect((await errorOf(res)).message).toBe(
+      'shared/keep.png belongs to another user; only its owner may remove it. Nothing was removed.',
+    )
+    expect((await get(`${STORAGE}/files/shared/keep.png`)).status).toBe(200)
+    expect((await get(`${STORAGE}/files/shared/bobs.png`)).status).toBe(200)
+    const own = await remove(bob, JSON.stringify({ paths: ['shared/bobs.png'] }))
+    expect(await own.json()).toEqual({ removed: ['shared/bobs.png'] })
+  })
+
+  test('a removed path is free again, for anyone', async () => {
+    await upload(alice, { file: PNG, path: 'shared/free.png' })
+    await remove(alice, JSON.stringify({ paths: ['shared/free.png'] }))
+    expect((await upload(bob, { file: PNG, path: 'shared/free.png' })).status).toBe(200)
+    expect(
+      (await upload(alice, { file: PNG, path: 'shared/free.png', upsert: 'true' })).status,
+    ).toBe(403)
   })
 })
 
@@ -299,6 +395,7 @@ describe('remove', () => {
   test('another user’s path is 403; nothing, a blank path or bad JSON is 400', async () => {
     const foreign = await remove(bob, JSON.stringify({ paths: [`${alice.id}/rm/two.png`] }))
     expect(foreign.status).toBe(403)
+    expect((await remove(alice, JSON.stringify({ paths: ['x/\ud800.png'] }))).status).toBe(400)
     expect((await get(`${STORAGE}/files/${alice.id}/rm/two.png`)).status).toBe(200)
     expect((await remove(alice, JSON.stringify({ paths: [] }))).status).toBe(400)
     expect((await remove(alice, JSON.stringify({ paths: [''] }))).status).toBe(400)
@@ -328,6 +425,40 @@ describe('row-level security of storage_objects', () => {
       ),
     )
     await expect(insert).rejects.toThrow(/row-level security/)
+  })
+
+  test('a user cannot take another user’s row over, even bypassing the API', async () => {
+    await upload(alice, { file: PNG, path: 'shared/rls.png' })
+    const claims = { sub: bob.id, email: 'bob-storage@example.com' }
+    const updated = await asRequestRole(
+      platform.store,
+      { role: 'authenticated', claims } as never,
+      (tx) =>
+        tx.query('update storage_objects set owner_id = $1, size = 0 where path = $2', [
+          bob.id,
+          'shared/rls.png',
+        ]),
+    )
+    expect(updated.rowCount).toBe(0)
+    const aliceClaims = { sub: alice.id, email: 'alice-storage@example.com' }
+    const handOver = asRequestRole(
+      platform.store,
+      { role: 'authenticated', claims: aliceClaims } as never,
+      (tx) =>
+        tx.query('update storage_objects set owner_id = $1 where path = $2', [
+          bob.id,
+          'shared/rls.png',
+        ]),
+    )
+    await expect(handOver).rejects.toThrow(/row-level security/)
+  })
+
+  test('the request roles cannot read or write the stored bytes', async () => {
+    const claims = { sub: bob.id, email: 'bob-storage@example.com' }
+    const read = asRequestRole(platform.store, { role: 'authenticated', claims } as never, (tx) =>
+      tx.query('select bytes from storage_blobs'),
+    )
+    await expect(read).rejects.toThrow(/permission denied/)
   })
 
   test('a user cannot delete another user’s row', async () => {

@@ -10,5 +10,6 @@ afterEach(() => {
   mswServer.resetHandlers()
   localStorage.clear()
   document.documentElement.className = ''
+  document.documentElement.removeAttribute('style')
 })
 afterAll(() => mswServer.close())

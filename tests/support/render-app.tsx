@@ -10,9 +10,18 @@ import { TEST_ORIGIN, TEST_PROJECT_ID } from './test-platform'
  * Renders the whole app with its real effects and SDK, against whatever platform the MSW
  * server hosts. Navigation and address rewrites are recorded instead of performed.
  */
-export function renderApp(options: { href?: string; inIframe?: boolean } = {}) {
+export function renderApp(
+  options: { href?: string; inIframe?: boolean; systemDark?: boolean } = {},
+) {
+  const systemDark = options.systemDark ?? false
   let href = options.href ?? `${TEST_ORIGIN}/`
   const messageListeners = new Set<(event: { origin: string; data: unknown }) => void>()
+  const pageOrigin = new URL(href).origin
+  /** What the app posted to its own window, with the target origin. */
+  const posted: Array<{ message: unknown; targetOrigin: string }> = []
+  const deliver = (origin: string, data: unknown) => {
+    for (const listener of messageListeners) listener({ origin, data })
+  }
   const env: BrowserEnv = {
     currentHref: () => href,
     navigate: vi.fn(),
@@ -27,7 +36,13 @@ export function renderApp(options: { href?: string; inIframe?: boolean } = {}) {
       messageListeners.add(listener)
       return () => messageListeners.delete(listener)
     },
+    // As a window would: the message is recorded and, later, heard by the page itself.
+    postToSelf: (message, targetOrigin) => {
+      posted.push({ message, targetOrigin })
+      if (targetOrigin === pageOrigin) setTimeout(() => deliver(pageOrigin, message), 0)
+    },
     rootElement: document.documentElement,
+    systemScheme: { prefersDark: () => systemDark, onChange: () => () => {} },
   }
   const actors = startApp(
     {
@@ -44,9 +59,9 @@ export function renderApp(options: { href?: string; inIframe?: boolean } = {}) {
     env,
     actors,
     currentHref: () => href,
-    /** Delivers a window message as a parent frame would. */
-    postMessage: (origin: string, data: unknown) => {
-      for (const listener of messageListeners) listener({ origin, data })
-    },
+    /** Delivers a window message as a parent frame (or a content script) would. */
+    postMessage: deliver,
+    /** What the app posted to its own window so far (replies to the extension). */
+    posted,
   }
 }

@@ -8,10 +8,10 @@ import { machineDiagrams, renderMachineDiagram } from '../../scripts/diagrams'
 describe('machine diagrams in docs/machines', async () => {
   const documents = await machineDiagrams()
 
-  it('covers the auth and theme machines', () => {
+  it('covers the auth and style machines', () => {
     const files = documents.map(({ file }) => relative(process.cwd(), file))
     expect(files).toEqual(
-      expect.arrayContaining(['docs/machines/auth.machine.md', 'docs/machines/theme.machine.md']),
+      expect.arrayContaining(['docs/machines/auth.machine.md', 'docs/machines/style.machine.md']),
     )
   })
 

@@ -57,8 +57,7 @@ export function aiApi(deps: PlatformDeps) {
       }
       return Response.json({
         text: result.text,
-        finish_reason: result.finishReason,
-        usage: snakeUsage(result.usage),
+        ...finishEnvelope(result),
         model: request.model,
         ...(result.sources ? { sources: result.sources } : {}),
       })
@@ -72,8 +71,7 @@ export function aiApi(deps: PlatformDeps) {
       // Only the envelope is snake_case: the object is the caller's own shape, kept verbatim.
       return Response.json({
         object: result.object,
-        finish_reason: result.finishReason,
-        usage: snakeUsage(result.usage),
+        ...finishEnvelope(result),
         model: result.model,
       })
     }),
@@ -183,10 +181,21 @@ function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex')
 }
 
-function snakeUsage(usage: TokenUsage) {
+/**
+ * How a JSON answer ended, in both spellings: our SDK converts the snake_case envelope, the
+ * hosted SDK returns it as sent and reads camelCase (docs/wire-contract.md#what-still-differs-with-the-hosted-sdk).
+ */
+function finishEnvelope({ finishReason, usage }: { finishReason: string; usage: TokenUsage }) {
   return {
-    prompt_tokens: usage.promptTokens,
-    completion_tokens: usage.completionTokens,
-    total_tokens: usage.totalTokens,
+    finish_reason: finishReason,
+    finishReason,
+    usage: {
+      prompt_tokens: usage.promptTokens,
+      completion_tokens: usage.completionTokens,
+      total_tokens: usage.totalTokens,
+      promptTokens: usage.promptTokens,
+      completionTokens: usage.completionTokens,
+      totalTokens: usage.totalTokens,
+    },
   }
 }

@@ -63,6 +63,9 @@ function readMessages(value: unknown): ChatTurn[] {
   })
 }
 
+const STEPS = { min: 1, max: 100, integer: true }
+const TOKENS = { min: 1, max: 100_000, integer: true }
+
 /** Reads and checks a text request; a prompt given beside messages is one more user turn. */
 export function readTextRequest(body: Body): TextRequest {
   const prompt = optionalString(body, 'prompt')
@@ -73,8 +76,11 @@ export function readTextRequest(body: Body): TextRequest {
     turns,
     model: optionalString(body, 'model') || DEFAULT_TEXT_MODEL,
     search: optionalBoolean(body, 'search') ?? false,
-    maxSteps: optionalNumber(body, 'max_steps', { min: 1, max: 100, integer: true }) ?? 1,
-    maxTokens: optionalNumber(body, 'max_tokens', { min: 1, max: 100_000, integer: true }),
+    // The hosted SDK sends these two in camelCase (docs/wire-contract.md#what-still-differs-with-the-hosted-sdk).
+    maxSteps:
+      optionalNumber(body, 'max_steps', STEPS) ?? optionalNumber(body, 'maxSteps', STEPS) ?? 1,
+    maxTokens:
+      optionalNumber(body, 'max_tokens', TOKENS) ?? optionalNumber(body, 'maxTokens', TOKENS),
     temperature: optionalNumber(body, 'temperature', { min: 0, max: 2 }),
     stream: optionalBoolean(body, 'stream') ?? false,
   }

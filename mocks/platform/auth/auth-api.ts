@@ -5,14 +5,23 @@ import { isOpaqueToken, parseMePatch } from './auth-input'
 import type { AccountRow, AuthService } from './auth-service'
 import { readBearer } from './bearer'
 
-const userJson = (user: AccountRow) => ({
-  user: {
-    id: user.id,
-    email: user.email,
-    display_name: user.display_name,
-    created_at: new Date(user.created_at).toISOString(),
-  },
-})
+/**
+ * The user in both spellings: our SDK converts snake_case, the hosted SDK returns the body as
+ * sent and reads camelCase (docs/wire-contract.md#what-still-differs-with-the-hosted-sdk).
+ */
+const userJson = (user: AccountRow) => {
+  const createdAt = new Date(user.created_at).toISOString()
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      display_name: user.display_name,
+      created_at: createdAt,
+      displayName: user.display_name,
+      createdAt,
+    },
+  }
+}
 
 /** The auth host's JSON API (docs/product/calls.md#auth-provider, docs/wire-contract.md#auth-endpoints-and-redirect): code exchange, refresh, me, logout. */
 export function authApi(auth: AuthService, accessTokens: AccessTokens) {

@@ -11,7 +11,8 @@ import {
 /**
  * The query of `GET …/messages?channel&limit&start&end`. A bound is a message id (exclusive:
  * strictly after `start`, strictly before `end`) or a time (inclusive), given as ISO 8601 or
- * epoch milliseconds.
+ * epoch milliseconds. `start=-` and `end=+` mean no bound: the hosted SDK sends them when its
+ * caller gives none (as a Redis stream range would).
  */
 export type HistoryBound = { kind: 'id'; id: string } | { kind: 'time'; at: Date }
 
@@ -67,13 +68,16 @@ const querySchema = fields(
 
 /** The parsed query, or the message of the 400 answer. */
 export function parseHistoryQuery(params: URLSearchParams): HistoryQuery | { error: string } {
-  // An empty parameter counts as an absent one.
-  const given = (name: string) => params.get(name) || undefined
+  // An empty parameter counts as an absent one, and so does an open end (`-`, `+`).
+  const given = (name: string, open?: string) => {
+    const value = params.get(name) || undefined
+    return value === open ? undefined : value
+  }
   const parsed = validate(querySchema, {
     channel: given('channel'),
     limit: given('limit'),
-    start: given('start'),
-    end: given('end'),
+    start: given('start', '-'),
+    end: given('end', '+'),
   })
   if (!parsed.ok) return { error: parsed.message }
   const { channel, limit, start, end } = parsed.value

@@ -32,7 +32,10 @@ function messageOf(row: MessageRow): RealtimeMessage {
 
 export class UnknownMessageError extends Error {}
 
-/** Channel history in `realtime_messages`, always read and written as the caller (RLS). */
+/**
+ * Channel history in `realtime_messages`, read and written as the caller (RLS); only an
+ * anonymous socket's messages and the fan-out between servers go through the platform's role.
+ */
 export function createMessageHistory(store: SqlStore) {
   async function seqOf(tx: SqlExecutor, channel: string, id: string): Promise<string> {
     const { rows } = await tx.query<{ seq: string }>(
@@ -59,8 +62,13 @@ export function createMessageHistory(store: SqlStore) {
   }
 
   return {
-    async save(claims: AccessClaims, message: RealtimeMessage): Promise<void> {
-      await asRequestRole(store, { role: 'authenticated', claims }, (tx) =>
+    /**
+     * Stores a message as its author: a signed-in sender through their own role (RLS checks
+     * the author is the caller), an anonymous socket's through the platform's role, which may
+     * write only `anon:` authors (realtime migration 201).
+     */
+    async save(author: AccessClaims | null, message: RealtimeMessage): Promise<void> {
+      const insert = (tx: SqlExecutor) =>
         tx.query(
           `insert into realtime_messages (id, channel, type, data, user_id, metadata, created_at)
            values ($1, $2, $3, $4::json, $5, $6::json, $7)`,
@@ -73,8 +81,19 @@ export function createMessageHistory(store: SqlStore) {
             JSON.stringify(message.metadata),
             new Date(message.timestamp).toISOString(),
           ],
-        ),
+        )
+      if (author) await asRequestRole(store, { role: 'authenticated', claims: author }, insert)
+      else await insert(store)
+    },
+
+    /** One message by id, read by the platform (a server fanning out another's message). */
+    async byId(id: string): Promise<RealtimeMessage | null> {
+      const { rows } = await store.query<MessageRow>(
+        `select id, channel, type, data, user_id, metadata, created_at
+         from realtime_messages where id = $1`,
+        [id],
       )
+      return rows[0] ? messageOf(rows[0]) : null
     },
 
     /**

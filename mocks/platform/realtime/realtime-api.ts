@@ -6,13 +6,13 @@ import type { RequestRole } from '../rest/request-role'
 import { RestError } from '../rest/rest-error'
 import { parseHistoryQuery } from './history-query'
 import { UnknownMessageError } from './message-history'
-import { createRealtimeHub, type RealtimeHub } from './realtime-hub'
+import { createRealtimeHub, type RealtimeHub, type RealtimeHubOptions } from './realtime-hub'
 import { publishRequestOf } from './realtime-protocol'
 
 // One hub per platform: the HTTP routes, the local server's sockets and MSW's share it.
 const hubs = new WeakMap<PlatformDeps, RealtimeHub>()
 
-/** The platform's realtime hub (created on first use), for transports to hand sockets to. */
+/** The platform's realtime hub (created with the defaults on first use). */
 export function getRealtimeHub(deps: PlatformDeps): RealtimeHub {
   let hub = hubs.get(deps)
   if (!hub) {
@@ -22,16 +22,32 @@ export function getRealtimeHub(deps: PlatformDeps): RealtimeHub {
   return hub
 }
 
+/**
+ * Creates the platform's hub with `options` (the local server: required auth, the other
+ * servers on its PostgreSQL), before it serves anything. Throws if the hub already exists.
+ */
+export function createPlatformRealtimeHub(
+  deps: PlatformDeps,
+  options: RealtimeHubOptions,
+): RealtimeHub {
+  if (hubs.has(deps)) throw new Error('The realtime hub of this platform is already running')
+  const hub = createRealtimeHub(deps, options)
+  hubs.set(deps, hub)
+  return hub
+}
+
 type SignedIn = Extract<RequestRole, { role: 'authenticated' }>
 
 /**
  * `/api/realtime/{projectId}/…`: `GET messages?channel&limit&start&end` (history, oldest
  * first), `GET presence?channel` (who is on the channel now) and `POST publish {channel,
- * type, data, metadata}` (stored and fanned out to the channel's sockets). Sign-in required.
+ * type, data, metadata}` (stored and fanned out to the channel's sockets). Sign-in required,
+ * even while the socket accepts anonymous callers (docs/security.md, "Realtime sockets").
  * Keys are camelCase both ways (`userId`, `messageId`): message data is the caller's own JSON.
  */
 export function realtimeApi(deps: PlatformDeps) {
-  const hub = getRealtimeHub(deps)
+  // Looked up per request, so a server can set the hub up after creating the platform.
+  const hub = () => getRealtimeHub(deps)
   const app = new Hono()
 
   async function signedIn(c: Context): Promise<SignedIn | Response> {
@@ -56,7 +72,7 @@ export function realtimeApi(deps: PlatformDeps) {
     const query = parseHistoryQuery(new URL(c.req.url).searchParams)
     if ('error' in query) return apiError(400, 'INVALID_REQUEST', query.error)
     try {
-      return c.json({ messages: await hub.history.list(caller, query) })
+      return c.json({ messages: await hub().history.list(caller, query) })
     } catch (error) {
       if (error instanceof UnknownMessageError) {
         return apiError(400, 'INVALID_REQUEST', error.message)
@@ -70,7 +86,7 @@ export function realtimeApi(deps: PlatformDeps) {
     if (caller instanceof Response) return caller
     const channel = c.req.query('channel')?.trim()
     if (!channel) return apiError(400, 'INVALID_REQUEST', 'channel is required')
-    return c.json({ channel, users: hub.presence(channel) })
+    return c.json({ channel, users: await hub().presence(channel) })
   })
 
   app.post('/:projectId/publish', async (c) => {
@@ -80,7 +96,7 @@ export function realtimeApi(deps: PlatformDeps) {
     if (body === undefined) return apiError(400, 'INVALID_JSON', 'The body must be valid JSON')
     const request = publishRequestOf(body)
     if ('error' in request) return apiError(400, 'INVALID_REQUEST', request.error)
-    const message = await hub.publish(caller.claims, request)
+    const message = await hub().publish(caller.claims, request)
     return c.json({ messageId: message.id, message })
   })
 

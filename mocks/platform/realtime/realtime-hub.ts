@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { PresenceUser, RealtimeMessage } from '../../../contract/realtime-frames'
 import type { AccessClaims } from '../auth/access-token'
 import { databaseInputError } from '../http/database-error'
 import type { PlatformDeps } from '../platform-deps'
 import { createPresenceThrottle, type Membership, presenceUsers } from './channel-presence'
 import { createMessageHistory } from './message-history'
+import type { ClusterNotice, RealtimeCluster } from './realtime-cluster'
 import {
   type ClientRequest,
   type PublishRequest,
@@ -28,6 +29,17 @@ export interface RealtimeHubOptions {
   /** See createPresenceThrottle; tests pass 0 to hear every presence change at once. */
   presenceMinIntervalMs?: number
   presencePerMemberMs?: number
+  /**
+   * Refuse sockets without a token (`REALTIME_REQUIRE_AUTH=1`). By default they are accepted,
+   * as the hosted platform accepts its SDK's, under a pseudonym (`anon:…`): see
+   * docs/security.md for the trade-off.
+   */
+  requireAuth?: boolean
+  /**
+   * PostgreSQL: the other servers on the same database (realtime-cluster.ts). Messages and
+   * presence cross to them; the hub takes the cluster over and closes it with itself.
+   */
+  cluster?: RealtimeCluster
 }
 
 /** Close codes: 4401 mirrors HTTP 401, 4404 an unknown project, 1001 a server going away. */
@@ -37,9 +49,25 @@ export const CLOSE_GOING_AWAY = 1001
 /** Larger frames are refused (the `ws` server enforces the same limit on the wire). */
 export const MAX_FRAME_CHARS = 1024 * 1024
 
-interface Peer {
-  socket: RealtimeSocket
+/**
+ * Who a socket or an HTTP request speaks for: a signed-in user (their verified claims), or an
+ * anonymous socket, whose user id is its pseudonym `anon:<16 hex digits>`. Never the `userId`
+ * a client puts in a frame.
+ */
+export interface Author {
+  userId: string
   claims: AccessClaims | null
+}
+
+/** The prefix of an anonymous socket's user id; no signed-in user's id (`user_…`) has it. */
+export const ANONYMOUS_PREFIX = 'anon:'
+
+interface Peer {
+  /** The socket's own id: its presence rows' key, and its pseudonym when anonymous. */
+  id: string
+  socket: RealtimeSocket
+  /** Set once the connect address is checked: a verified user, or anonymous. */
+  author: Author | null
   memberships: Map<string, Membership>
   /** Frames are handled one after another, so acknowledgements keep the order of requests. */
   work: Promise<void>
@@ -50,17 +78,26 @@ const newMessageId = () => `msg_${randomUUID().replace(/-/g, '')}`
 
 /**
  * The realtime hub, independent of any transport: sockets are handed in through `connect`.
- * Channels and presence live in memory; messages are kept in `realtime_messages`.
+ * Its own sockets' channels and presence live in memory; messages are kept in
+ * `realtime_messages`. Given a cluster (PostgreSQL), it also tells the other servers what
+ * happens here and hears what happens there: their messages reach this server's sockets, and
+ * presence is the union of every server's members.
  */
 export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOptions = {}) {
   const history = createMessageHistory(deps.store)
   const channels = new Map<string, Set<Peer>>()
   const peers = new Set<Peer>()
   const nowMs = () => deps.now().getTime()
+  const { cluster } = options
+  /** Other servers' members of the channels this server has members on (cluster only). */
+  const remote = new Map<string, Membership[]>()
+  let closing = false
 
   const membersOf = (channel: string) => channels.get(channel) ?? new Set<Peer>()
+  const localMemberships = (channel: string) =>
+    [...membersOf(channel)].flatMap((peer) => peer.memberships.get(channel) ?? [])
   const usersOf = (channel: string): PresenceUser[] =>
-    presenceUsers([...membersOf(channel)].flatMap((peer) => peer.memberships.get(channel) ?? []))
+    presenceUsers([...localMemberships(channel), ...(remote.get(channel) ?? [])])
 
   function deliver(peer: Peer, frame: string): void {
     if (peer.closed) return
@@ -76,7 +113,7 @@ export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOption
       minIntervalMs: options.presenceMinIntervalMs ?? 100,
       perMemberMs: options.presencePerMemberMs ?? 1,
     },
-    (channel) => membersOf(channel).size,
+    (channel) => membersOf(channel).size + (remote.get(channel)?.length ?? 0),
     (channel) => {
       const members = membersOf(channel)
       if (!members.size) return
@@ -90,50 +127,183 @@ export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOption
     for (const peer of membersOf(message.channel)) deliver(peer, frame)
   }
 
-  /** Stores the message as its author (RLS checks the author is the caller), then fans out. */
-  async function record(claims: AccessClaims, request: PublishRequest): Promise<RealtimeMessage> {
+  /** Runs a cluster step; a failure is logged (by kind) and costs only the other servers' view. */
+  async function shared(what: string, step: (cluster: RealtimeCluster) => Promise<void>) {
+    if (!cluster || closing) return
+    try {
+      await step(cluster)
+    } catch (error) {
+      deps.log(`realtime: ${what} could not be shared (${(error as Error).name})`)
+    }
+  }
+
+  /** Tells the other servers that these channels' members changed here. */
+  const announce = (channelsChanged: Iterable<string>) =>
+    shared('presence', async (c) => {
+      for (const channel of channelsChanged) await c.notify({ kind: 'presence', channel })
+    })
+
+  /**
+   * Stores the message as its author (a signed-in author through RLS as themselves), tells the
+   * other servers, and resolves; the caller acknowledges and fans out here.
+   */
+  async function record(author: Author, request: PublishRequest): Promise<RealtimeMessage> {
     const message: RealtimeMessage = {
       id: newMessageId(),
       channel: request.channel,
       type: request.messageType,
       data: request.data,
       timestamp: nowMs(),
-      userId: claims.sub,
+      userId: author.userId,
       metadata: request.metadata,
     }
-    await history.save(claims, message)
+    await history.save(author.claims, message)
+    await shared('a message', (c) => c.notify({ kind: 'message', message }))
     return message
   }
 
-  function join(peer: Peer, channel: string, metadata: Record<string, unknown>): void {
+  // Other servers' presence, re-read for the channels marked stale, a batch per query.
+  const stale = new Set<string>()
+  let rereading: Promise<void> | undefined
+
+  /** Re-reads the channels (those held here); resolves once nothing stale is left. */
+  function reread(channelsToRead: Iterable<string>): Promise<void> {
+    for (const channel of channelsToRead) if (remote.has(channel)) stale.add(channel)
+    if (!cluster || !stale.size) return rereading ?? Promise.resolve()
+    rereading ??= (async () => {
+      try {
+        while (stale.size && !closing) {
+          const batch = [...stale]
+          stale.clear()
+          const found = await cluster.presence.others(batch)
+          for (const channel of batch) {
+            const known = remote.get(channel)
+            const now = found.get(channel) ?? []
+            // Only channels still held here, and only when something changed.
+            if (!known || JSON.stringify(known) === JSON.stringify(now)) continue
+            remote.set(channel, now)
+            presence.schedule(channel)
+          }
+        }
+      } catch (error) {
+        deps.log(`realtime: other servers' presence could not be read (${(error as Error).name})`)
+      } finally {
+        rereading = undefined
+      }
+    })()
+    return rereading
+  }
+
+  // Notices from the other servers, one after another so their messages keep their order.
+  let inbound = Promise.resolve()
+  async function hear(notice: ClusterNotice): Promise<void> {
+    switch (notice.kind) {
+      case 'message':
+        fanOut(notice.message)
+        return
+      case 'message-id': {
+        if (!membersOf(notice.channel).size) return
+        const message = await history.byId(notice.id)
+        if (message) fanOut(message)
+        return
+      }
+      case 'presence':
+        void reread([notice.channel])
+        return
+    }
+  }
+
+  const currentMembers = () =>
+    [...peers].flatMap((peer) =>
+      [...peer.memberships].map(([channel, m]) => ({ ...m, channel, memberId: peer.id })),
+    )
+
+  /** The heartbeat: keep this server's rows alive, sweep the dead's, catch up on changes. */
+  async function heartbeat(c: RealtimeCluster): Promise<void> {
+    const mine = currentMembers()
+    // Rows and members disagree: rows were swept (this server stalled past the TTL), or a
+    // leave raced a rewrite. Make the rows what the members are now.
+    if ((await c.presence.keepAlive()) !== mine.length) {
+      await c.presence.put(mine)
+      await announce(await c.presence.retainOnly(currentMembers()))
+    }
+    const emptied = await c.presence.sweep()
+    if (emptied.length) await announce(emptied)
+    // Also how other servers' last-seen times arrive: pings are not announced.
+    await reread([...emptied, ...remote.keys()])
+  }
+
+  let beat: ReturnType<typeof setInterval> | undefined
+  if (cluster) {
+    cluster.listen({
+      notice: (notice) => {
+        inbound = inbound
+          .then(() => hear(notice))
+          .catch((error: Error) => {
+            deps.log(`realtime: a notice from another server failed (${error.name})`)
+          })
+      },
+      // Notices of the gap are lost: presence is re-read; messages of the gap are in history.
+      resync: () => void reread(remote.keys()),
+    })
+    let beating = false
+    // One beat at a time: a slow database skips beats rather than piling them up.
+    beat = setInterval(() => {
+      if (beating) return
+      beating = true
+      void shared('the heartbeat', heartbeat).finally(() => {
+        beating = false
+      })
+    }, cluster.heartbeatMs)
+    beat.unref?.()
+  }
+
+  /**
+   * Makes the socket a member here and, with a cluster, on every server (its row written, the
+   * others told) before it resolves: once a socket hears `subscribed`, everyone can see it.
+   */
+  async function join(peer: Peer, channel: string, metadata: Record<string, unknown>) {
     const at = nowMs()
     const known = peer.memberships.get(channel)
-    const userId = peer.claims?.sub ?? ''
-    peer.memberships.set(channel, {
-      userId,
+    const membership: Membership = {
+      userId: peer.author?.userId ?? '',
       metadata,
       joinedAt: known?.joinedAt ?? at,
       lastSeen: at,
-    })
+    }
+    peer.memberships.set(channel, membership)
     const members = channels.get(channel) ?? new Set<Peer>()
     channels.set(channel, members)
     members.add(peer)
-    presence.schedule(channel)
+    await shared('a join', async (c) => {
+      await c.presence.put([{ ...membership, channel, memberId: peer.id }])
+      // The first member here: learn who is on the channel elsewhere before answering. Held
+      // (empty) first, so a notice arriving meanwhile marks it for one more read.
+      if (!remote.has(channel)) {
+        remote.set(channel, [])
+        await reread([channel])
+      }
+      await c.notify({ kind: 'presence', channel })
+    })
   }
 
-  function leave(peer: Peer, channel: string): void {
-    if (!peer.memberships.delete(channel)) return
+  /** Forgets the membership here (the caller tells the other servers); false if there was none. */
+  function leave(peer: Peer, channel: string): boolean {
+    if (!peer.memberships.delete(channel)) return false
     const members = channels.get(channel)
     members?.delete(peer)
     if (members && members.size === 0) {
       channels.delete(channel)
+      remote.delete(channel)
+      stale.delete(channel)
       presence.forget(channel)
     } else {
       presence.schedule(channel)
     }
+    return true
   }
 
-  async function handle(peer: Peer, request: ClientRequest, claims: AccessClaims): Promise<void> {
+  async function handle(peer: Peer, request: ClientRequest, author: Author): Promise<void> {
     switch (request.type) {
       // Answers first, then the presence frames they cause.
       case 'ping': {
@@ -143,20 +313,28 @@ export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOption
           membership.lastSeen = at
           presence.schedule(channel)
         }
+        // Other servers read the new last-seen time at their next heartbeat, not at once:
+        // announcing every ping would have them all re-read busy channels all the time.
+        if (peer.memberships.size) await shared('a ping', (c) => c.presence.touch(peer.id, at))
         return
       }
+      // The answer once every server knows, then the presence frames it causes.
       case 'subscribe':
+        await join(peer, request.channel, request.metadata)
         deliver(peer, serverFrame('subscribed', { channel: request.channel }))
-        join(peer, request.channel, request.metadata)
+        presence.schedule(request.channel)
         return
       case 'unsubscribe':
+        if (leave(peer, request.channel)) {
+          await shared('a leave', (c) => c.presence.remove(peer.id, request.channel).then(() => {}))
+          await announce([request.channel])
+        }
         deliver(peer, serverFrame('unsubscribed', { channel: request.channel }))
-        leave(peer, request.channel)
         return
       case 'publish': {
         let message: RealtimeMessage
         try {
-          message = await record(claims, request)
+          message = await record(author, request)
         } catch (error) {
           // Data the database refused is the sender's to fix (as an HTTP publish's 400 says);
           // anything else is ours, logged by kind only.
@@ -184,7 +362,10 @@ export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOption
     }
   }
 
-  /** Who the socket speaks for: `?project_id=…&token=<access token>` on the connect address. */
+  /**
+   * Who the socket speaks for: `?project_id=…` and, our SDK's way, `&token=<access token>`.
+   * A token must be valid; without one the socket is anonymous, unless auth is required.
+   */
   async function authenticate(peer: Peer, url: string): Promise<void> {
     const params = new URL(url, 'ws://localhost').searchParams
     if (params.get('project_id') !== deps.projectId) {
@@ -193,7 +374,8 @@ export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOption
     }
     const token = params.get('token')
     if (!token) {
-      refuse(peer, CLOSE_UNAUTHORIZED, 'Authentication required')
+      if (options.requireAuth) refuse(peer, CLOSE_UNAUTHORIZED, 'Authentication required')
+      else peer.author = { userId: `${ANONYMOUS_PREFIX}${peer.id}`, claims: null }
       return
     }
     const verified = await deps.accessTokens.verify(token)
@@ -205,12 +387,12 @@ export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOption
       )
       return
     }
-    peer.claims = verified.claims
+    peer.author = { userId: verified.claims.sub, claims: verified.claims }
   }
 
   async function receiveInOrder(peer: Peer, text: string): Promise<void> {
-    const claims = peer.claims
-    if (peer.closed || !claims) return
+    const author = peer.author
+    if (peer.closed || !author) return
     if (text.length > MAX_FRAME_CHARS) {
       deliver(peer, serverFrame('error', { error: 'Frame too large' }))
       return
@@ -220,15 +402,16 @@ export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOption
       deliver(peer, serverFrame('error', { ...request }))
       return
     }
-    await handle(peer, request, claims)
+    await handle(peer, request, author)
   }
 
   return {
     /** Takes over a socket; `url` is the address it connected to (path and query suffice). */
     connect(socket: RealtimeSocket, url: string): RealtimeConnection {
       const peer: Peer = {
+        id: randomBytes(8).toString('hex'),
         socket,
-        claims: null,
+        author: null,
         memberships: new Map(),
         work: Promise.resolve(),
         closed: false,
@@ -244,25 +427,49 @@ export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOption
         receive: (text) => enqueue(() => receiveInOrder(peer, text)),
         closed: () => {
           peer.closed = true
+          if (closing) return
           peers.delete(peer)
-          for (const channel of [...peer.memberships.keys()]) leave(peer, channel)
+          const left = [...peer.memberships.keys()].filter((channel) => leave(peer, channel))
+          // After the frames already queued: a join may still be writing its row.
+          enqueue(() =>
+            shared('a leave', async (c) => {
+              const gone = await c.presence.remove(peer.id)
+              for (const channel of new Set([...left, ...gone])) {
+                await c.notify({ kind: 'presence', channel })
+              }
+            }),
+          )
         },
       }
     },
 
-    /** Publishes as `claims` (the HTTP route): stored, then fanned out to the channel. */
+    /** Publishes as a signed-in caller (the HTTP route): stored, then fanned out everywhere. */
     async publish(claims: AccessClaims, request: PublishRequest): Promise<RealtimeMessage> {
-      const message = await record(claims, request)
+      const message = await record({ userId: claims.sub, claims }, request)
       fanOut(message)
       return message
     },
 
-    presence: usersOf,
+    /**
+     * Who is on the channel now, on every server: read from the shared rows, not from what this
+     * server last heard, so a member whose `subscribed` arrived is in the answer.
+     */
+    async presence(channel: string): Promise<PresenceUser[]> {
+      if (!cluster) return usersOf(channel)
+      const found = await cluster.presence.others([channel])
+      return presenceUsers([...localMemberships(channel), ...(found.get(channel) ?? [])])
+    },
+
     history,
 
-    /** Closes every socket (server shutdown); the clients will reconnect elsewhere. */
-    close(): void {
+    /**
+     * Closes every socket at once (server shutdown: the clients will reconnect elsewhere), then
+     * takes this server's members out of the shared presence and stops hearing the others.
+     */
+    close(): Promise<void> {
       presence.stop()
+      closing = true
+      if (beat) clearInterval(beat)
       for (const peer of peers) {
         peer.closed = true
         try {
@@ -273,6 +480,17 @@ export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOption
       }
       peers.clear()
       channels.clear()
+      remote.clear()
+      if (!cluster) return Promise.resolve()
+      return (async () => {
+        try {
+          const left = await cluster.presence.removeAll()
+          for (const channel of left) await cluster.notify({ kind: 'presence', channel })
+        } catch (error) {
+          deps.log(`realtime: members could not be removed at shutdown (${(error as Error).name})`)
+        }
+        await cluster.close()
+      })()
     },
 
     stats: () => ({ sockets: peers.size, channels: channels.size }),

@@ -36,8 +36,9 @@ export function attachRealtimeServer(server: Server, hub: RealtimeHub): () => Pr
 
   return async () => {
     server.off('upgrade', onUpgrade)
-    hub.close()
+    const closing = hub.close()
     for (const client of sockets.clients) client.terminate()
+    await closing
     await new Promise<void>((resolve) => sockets.close(() => resolve()))
   }
 }

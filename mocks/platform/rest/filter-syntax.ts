@@ -1,3 +1,4 @@
+import { decodeFilterValue } from '../../../contract/filter-value'
 import { RestError } from './rest-error'
 
 export const FILTER_OPERATORS = [
@@ -27,8 +28,8 @@ const parseError = (raw: string, details: string) =>
 
 /**
  * One `column=<expression>` query parameter, in PostgREST syntax: `op.value`, `not.op.value`,
- * `in.(a,"b,c")`, `is.null`. Also what the hosted platform's SDK sends: `not.<value>` (neq)
- * and `not_in.(…)`.
+ * `in.(a,"b,c")`, `is.null`. Also what the hosted platform's SDK sends: `not.<value>` (neq),
+ * `not_in.(…)`, `is.1`/`is.0` (true/false) and values encoded twice (`decodeFilterValue`).
  */
 export function parseFilter(column: string, expression: string): Filter {
   let rest = expression
@@ -46,7 +47,7 @@ export function parseFilter(column: string, expression: string): Filter {
   if (!isOperator(word)) {
     // `not.<value>` without an operator is the hosted SDK's way of writing neq.
     if (negated && !expression.startsWith('not_in.')) {
-      return { column, negated: false, op: 'neq', value: rest }
+      return { column, negated: false, op: 'neq', value: decodeFilterValue(rest) }
     }
     throw parseError(
       expression,
@@ -56,15 +57,19 @@ export function parseFilter(column: string, expression: string): Filter {
   if (dot === -1)
     throw parseError(expression, `unexpected end of input expecting "." after "${word}"`)
   const operand = rest.slice(dot + 1)
-  if (word === 'in') return { column, negated, op: 'in', value: parseList(expression, operand) }
+  if (word === 'in') {
+    const items = parseList(expression, operand).map(decodeFilterValue)
+    return { column, negated, op: 'in', value: items }
+  }
   if (word === 'is') {
-    const value = operand.toLowerCase()
+    // The hosted SDK writes booleans as 1 and 0, `is` included.
+    const value = operand === '1' ? 'true' : operand === '0' ? 'false' : operand.toLowerCase()
     if (value !== 'null' && value !== 'true' && value !== 'false' && value !== 'unknown') {
       throw parseError(expression, 'unexpected value expecting null, true, false or unknown')
     }
     return { column, negated, op: 'is', value }
   }
-  return { column, negated, op: word, value: operand }
+  return { column, negated, op: word, value: decodeFilterValue(operand) }
 }
 
 /** `(a,b,"c,d","e \"quoted\"")`: PostgREST's list, with double quotes and backslash escapes. */

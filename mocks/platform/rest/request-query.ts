@@ -1,3 +1,4 @@
+import { columnForKey } from './body-columns'
 import { type Filter, parseFilter } from './filter-syntax'
 import { RestError } from './rest-error'
 
@@ -50,7 +51,10 @@ export function parseRequestQuery(
     limit: parseCount(params.get('limit'), 'limit'),
     offset: parseCount(params.get('offset'), 'offset') ?? 0,
     cursor: params.get('cursor') || null,
-    onConflict: onConflict ? list(onConflict).map(known) : null,
+    // The hosted SDK's upsert passes its onConflict as written, often in camelCase.
+    onConflict: onConflict
+      ? list(onConflict).map((name) => columnForKey(name, columns, true) ?? known(name))
+      : null,
   }
 }
 

@@ -2,12 +2,13 @@ import { Hono } from 'hono'
 import type { AccessTokens } from '../auth/access-token'
 import { callerOf } from '../auth/caller'
 import { tooDeep } from '../http/input-schema'
-import { BodyTooDeepError, isPlainObject, jsonResponse } from '../http/json-error'
+import { BodyTooDeepError, jsonResponse } from '../http/json-error'
 import type { SqlStore } from '../store/sql-store'
+import { bodyRows, camelCaseRow } from './body-columns'
 import type { ColumnCrypto } from './encrypted-columns'
 import { decodeCursor, encodeCursor, keysetCondition, withIdTiebreak } from './keyset-cursor'
 import { type Preferences, parsePrefer } from './prefer-header'
-import { parseRequestQuery, type RequestQuery } from './request-query'
+import { type OrderTerm, parseRequestQuery, type RequestQuery } from './request-query'
 import { type RequestRole, scriptAsRequestRole } from './request-role'
 import { RestError, restErrorResponse } from './rest-error'
 import { countSql, quoteIdent, SqlBuilder, selectList, selectSql, whereSql } from './rest-sql'
@@ -56,13 +57,16 @@ export function restApi(deps: RestDeps) {
       switch (c.req.method) {
         case 'GET':
           return await readRows(context)
-        case 'POST':
-          return await insertRows(
-            context,
-            writeRows(await readBody(c.req.raw), table, columns, 'insert'),
-          )
+        case 'HEAD':
+          return await countRows(context)
+        case 'POST': {
+          const body = bodyRows(await readBody(c.req.raw), table, columns, 'insert')
+          // Written with camelCase keys (the hosted SDK's upsert): read back the same way.
+          if (body.camelCase) context.camelCaseAnswer = true
+          return await insertRows(context, body.rows)
+        }
         case 'PATCH': {
-          const [patch] = writeRows(await readBody(c.req.raw), table, columns, 'update')
+          const [patch] = bodyRows(await readBody(c.req.raw), table, columns, 'update').rows
           return await updateRows(context, patch!)
         }
         case 'DELETE':
@@ -84,6 +88,8 @@ type Context = RestDeps & {
   sealed: readonly string[]
   query: RequestQuery
   prefer: Preferences
+  /** Answer rows with camelCase column names (see body-columns.ts). */
+  camelCaseAnswer?: boolean
 }
 
 async function readBody(request: Request): Promise<unknown> {
@@ -110,39 +116,6 @@ async function readBody(request: Request): Promise<unknown> {
 const payloadTooLarge = () =>
   new RestError(413, 'PGRST413', `Payload too large (max ${MAX_BODY_BYTES} bytes)`)
 
-/** The body's records, every key a real column; objects and arrays are stored as JSON text. */
-function writeRows(
-  body: unknown,
-  table: string,
-  columns: Set<string>,
-  mode: 'insert' | 'update',
-): Row[] {
-  const records = Array.isArray(body) && mode === 'insert' ? body : [body]
-  if (records.length === 0 || !records.every(isPlainObject)) {
-    throw new RestError(
-      400,
-      'PGRST102',
-      'Empty or invalid json',
-      null,
-      'Send a JSON object or array of objects',
-    )
-  }
-  return records.map((record) => {
-    const row: Row = {}
-    for (const [key, value] of Object.entries(record)) {
-      if (!columns.has(key)) {
-        throw new RestError(
-          400,
-          'PGRST204',
-          `Could not find the '${key}' column of '${table}' in the schema cache`,
-        )
-      }
-      row[key] = value !== null && typeof value === 'object' ? JSON.stringify(value) : value
-    }
-    return row
-  })
-}
-
 function respond(context: Context, status: number, rows: Row[]): Response {
   if (!context.prefer.returnRepresentation)
     return new Response(null, { status: status === 201 ? 201 : 204 })
@@ -150,8 +123,12 @@ function respond(context: Context, status: number, rows: Row[]): Response {
 }
 
 // Most tables have no sealed column: their rows pass through as they are.
-const openRows = (context: Context, rows: Row[]) =>
-  context.sealed.length ? rows.map((row) => context.crypto.openRow(row, context.sealed)) : rows
+function openRows(context: Context, rows: Row[]): Row[] {
+  const opened = context.sealed.length
+    ? rows.map((row) => context.crypto.openRow(row, context.sealed))
+    : rows
+  return context.camelCaseAnswer ? opened.map(camelCaseRow) : opened
+}
 
 /** Our statements (values inlined as literals) with the role switch, in one round trip. */
 const runAsCaller = (context: Context, statements: string[]) =>
@@ -161,7 +138,7 @@ async function readRows(context: Context): Promise<Response> {
   // A stable order (id breaks ties), so pages by offset or by cursor never repeat or skip.
   const order = withIdTiebreak(context.query.order, context.columns)
   const query = { ...context.query, order }
-  const position = query.cursor ? decodeCursor(query.cursor, order) : null
+  const position = query.cursor ? await cursorPosition(context, order, query.cursor) : null
   const sql = new SqlBuilder(true)
   const statements = [
     selectSql(
@@ -186,6 +163,53 @@ async function readRows(context: Context): Promise<Response> {
   return jsonResponse(openRows(context, rows), { headers })
 }
 
+/**
+ * Where a page starts: our own cursor (X-Next-Cursor), or else the id of the last row of the
+ * previous page, which is what the hosted SDK passes (its extractCursor is the record's id).
+ * That row is looked up as the caller sees it; a cursor that is neither is a 400.
+ */
+async function cursorPosition(
+  context: Context,
+  order: OrderTerm[],
+  cursor: string,
+): Promise<unknown[]> {
+  try {
+    return decodeCursor(cursor, order)
+  } catch (error) {
+    if (!context.columns.has('id')) throw error
+    const sql = new SqlBuilder(true)
+    const columns = order.map((term) => quoteIdent(term.column)).join(', ')
+    const statement = `select ${columns} from ${quoteIdent(context.table)} where "id" = ${sql.param(cursor)} limit 1`
+    const [found] = await runAsCaller(context, [statement])
+    const row = found?.rows[0]
+    const encoded = row ? encodeCursor(order, row) : null
+    if (!encoded) throw error
+    return decodeCursor(encoded, order)
+  }
+}
+
+/**
+ * HEAD: the headers a GET would answer, without its body, as PostgREST does; PostgREST clients
+ * count rows this way (`Prefer: count=exact`). With a count and no cursor the range follows
+ * from the total alone, so no row is read.
+ */
+async function countRows(context: Context): Promise<Response> {
+  const { query } = context
+  if (!context.prefer.countExact || query.cursor) {
+    const read = await readRows(context)
+    return new Response(null, { status: read.status, headers: read.headers })
+  }
+  const [counted] = await runAsCaller(context, [
+    countSql(context.table, query, new SqlBuilder(true)),
+  ])
+  const total = Number(counted!.rows[0]?.total ?? 0)
+  const shown = Math.max(0, Math.min(query.limit ?? total, total - query.offset))
+  const range = shown ? `${query.offset}-${query.offset + shown - 1}/${total}` : `*/${total}`
+  return new Response(null, {
+    headers: { 'Content-Range': range, 'content-type': 'application/json' },
+  })
+}
+
 async function insertRows(context: Context, rows: Row[]): Promise<Response> {
   const { table, query, prefer } = context
   const returning = selectList(query.select)
@@ -196,11 +220,13 @@ async function insertRows(context: Context, rows: Row[]): Promise<Response> {
       ? `(${keys.map(quoteIdent).join(', ')}) values (${keys.map((k) => sql.param(row[k])).join(', ')})`
       : 'default values'
     let conflict = ''
-    if (prefer.resolution) {
+    // `on_conflict` alone merges too: the hosted SDK's upsert names it without a resolution.
+    const resolution = prefer.resolution ?? (query.onConflict ? 'merge-duplicates' : null)
+    if (resolution) {
       const target = (query.onConflict ?? ['id']).map(quoteIdent).join(', ')
       const updates = keys.filter((k) => !(query.onConflict ?? ['id']).includes(k))
       conflict =
-        prefer.resolution === 'ignore-duplicates' || updates.length === 0
+        resolution === 'ignore-duplicates' || updates.length === 0
           ? ` on conflict (${target}) do nothing`
           : ` on conflict (${target}) do update set ${updates.map((k) => `${quoteIdent(k)} = excluded.${quoteIdent(k)}`).join(', ')}`
     }

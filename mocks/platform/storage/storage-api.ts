@@ -11,7 +11,7 @@ import { apiError, isPlainObject, readJson } from '../http/json-error'
 import type { PlatformDeps } from '../platform-deps'
 import type { RequestRole } from '../rest/request-role'
 import { RestError } from '../rest/rest-error'
-import { createObjectFiles } from './object-files'
+import { createObjectBytes } from './object-bytes'
 import { servedFileHeaders } from './served-file-headers'
 import { createStorageObjects } from './storage-objects'
 import { checkFileName, checkPathSyntax, checkWritablePath, fileNameOf } from './storage-path'
@@ -19,17 +19,27 @@ import { checkFileName, checkPathSyntax, checkWritablePath, fileNameOf } from '.
 /** Room for the multipart framing and the small fields around a file at the size limit. */
 const MULTIPART_OVERHEAD = 64 * 1024
 const MAX_REMOVE_PATHS = 1000
+/** The hosted SDK's `options` field is `{"upsert":true}`; anything longer is not that. */
+const MAX_OPTIONS_LENGTH = 1024
 
 type SignedIn = Extract<RequestRole, { role: 'authenticated' }>
 
 /**
  * `/api/storage/{projectId}/…`: upload (multipart), download (metadata and a URL), remove,
- * and the public file URLs themselves (`/files/<path>`). Metadata lives in `storage_objects`
- * under row-level security; bytes live on disk (see object-files.ts).
+ * and the public file URLs themselves (`/files/<path>`). Paths are free-form; each object
+ * records its owner, and only the owner may overwrite or remove it. Metadata lives in
+ * `storage_objects` under row-level security; bytes in PostgreSQL, or on disk with PGlite
+ * (object-bytes.ts).
  */
 export function storageApi(deps: PlatformDeps) {
-  const files = createObjectFiles(deps.filesDir, deps.projectId)
   const objects = createStorageObjects(deps.store)
+  const bytesStore = createObjectBytes({
+    store: deps.store,
+    filesDir: deps.filesDir,
+    projectId: deps.projectId,
+    objects,
+    log: deps.log,
+  })
   const app = new Hono()
 
   const publicUrlOf = (c: Context, key: string) =>
@@ -88,10 +98,15 @@ export function storageApi(deps: PlatformDeps) {
         return apiError(413, 'FILE_TOO_LARGE', fileTooLargeMessage(file.size))
       }
       const requestedPath = form.get('path')
-      const pathCheck = checkWritablePath(requestedPath, caller.claims.sub)
-      if (!pathCheck.ok) {
-        const code = pathCheck.status === 403 ? 'FORBIDDEN' : 'INVALID_PATH'
-        return apiError(pathCheck.status, code, pathCheck.message)
+      const syntax = checkPathSyntax(requestedPath)
+      if (!syntax.ok) return apiError(400, 'INVALID_PATH', syntax.message)
+      const upsert = upsertOf(form)
+      if (upsert === null) {
+        return apiError(
+          400,
+          'INVALID_REQUEST',
+          'options must be a JSON object such as {"upsert":true}',
+        )
       }
       const bytes = new Uint8Array(await file.arrayBuffer())
       // The bytes decide the type, whatever the caller declared: detected the same way as the SDK.
@@ -102,8 +117,13 @@ export function storageApi(deps: PlatformDeps) {
         })
       }
       const key = withExtension(requestedPath as string, type.extension)
-      const upsert = form.get('upsert') === 'true'
-      const saved = await objects.save(caller, {
+      // The corrected name decides: it may be longer, and it is what gets an owner.
+      const pathCheck = checkWritablePath(key, caller.claims.sub)
+      if (!pathCheck.ok) {
+        const code = pathCheck.status === 403 ? 'FORBIDDEN' : 'INVALID_PATH'
+        return apiError(pathCheck.status, code, pathCheck.message, { path: key })
+      }
+      const outcome = await objects.save(caller, {
         path: key,
         ownerId: caller.claims.sub,
         contentType: type.contentType,
@@ -111,9 +131,15 @@ export function storageApi(deps: PlatformDeps) {
         now: deps.now(),
         upsert,
         // Inside the transaction: a failed write rolls the metadata back.
-        writeBytes: () => files.write(key, bytes),
+        writeBytes: (tx) => bytesStore.write(tx, key, bytes),
       })
-      if (!saved) {
+      // 403, not 409: upsert would not help, and both SDKs show a 403's own message.
+      if (outcome === 'taken') {
+        return apiError(403, 'FORBIDDEN', `${key} belongs to another user. Choose another path.`, {
+          path: key,
+        })
+      }
+      if (outcome === 'exists') {
         return apiError(409, 'FILE_EXISTS', 'File already exists. Set upsert: true to overwrite.', {
           path: key,
         })
@@ -163,18 +189,25 @@ export function storageApi(deps: PlatformDeps) {
       return apiError(400, 'INVALID_REQUEST', `At most ${MAX_REMOVE_PATHS} paths per request`)
     }
     for (const candidate of paths) {
-      const pathCheck = checkWritablePath(candidate, caller.claims.sub)
+      const pathCheck = checkPathSyntax(candidate)
       if (!pathCheck.ok) {
-        const code = pathCheck.status === 403 ? 'FORBIDDEN' : 'INVALID_PATH'
-        return apiError(pathCheck.status, code, pathCheck.message, { path: candidate })
+        return apiError(400, 'INVALID_PATH', pathCheck.message, { path: candidate })
       }
     }
-    const removed = await objects.remove(caller, paths as string[])
-    // Bytes go only after the rows are gone for good; a leftover file is unreachable anyway.
-    for (const key of removed) {
-      await files.remove(key).catch(() => deps.log('storage: could not delete a removed file'))
+    const outcome = await objects.remove(caller, paths as string[])
+    if ('foreign' in outcome) {
+      return apiError(
+        403,
+        'FORBIDDEN',
+        `${outcome.foreign} belongs to another user; only its owner may remove it. Nothing was removed.`,
+        { path: outcome.foreign },
+      )
     }
-    return c.json({ removed })
+    // Files on disk go only after the rows are gone for good; a leftover is unreachable anyway.
+    await bytesStore
+      .forget(outcome.removed)
+      .catch(() => deps.log('storage: could not delete a removed file'))
+    return c.json({ removed: outcome.removed })
   })
 
   app.get('/:projectId/files/*', async (c) => {
@@ -187,18 +220,35 @@ export function storageApi(deps: PlatformDeps) {
       return apiError(400, 'INVALID_PATH', 'Malformed file address')
     }
     if (!checkPathSyntax(key).ok) return apiError(404, 'FILE_NOT_FOUND', 'File not found')
-    const found = await objects.find({ role: 'anon' }, key)
-    const bytes = found ? await files.read(key) : null
-    if (!found || !bytes) return apiError(404, 'FILE_NOT_FOUND', 'File not found')
+    const head = c.req.method === 'HEAD'
+    const found = await bytesStore.serve(key, { head })
+    if (!found) return apiError(404, 'FILE_NOT_FOUND', 'File not found')
     const download = c.req.query('download')
     const headers = servedFileHeaders({
       contentType: found.contentType,
-      size: bytes.byteLength,
+      size: found.size,
       filename: download || fileNameOf(key),
       forceDownload: download !== undefined,
     })
-    return new Response(c.req.method === 'HEAD' ? null : bytes, { headers })
+    return new Response(head ? null : found.bytes, { headers })
   })
 
   return app
+}
+
+/**
+ * Whether the upload replaces an object already at the path: our SDK sends `upsert=true`, the
+ * hosted SDK `options={"upsert":true}`. Null when `options` is not a JSON object.
+ */
+function upsertOf(form: FormData): boolean | null {
+  if (form.get('upsert') === 'true') return true
+  const options = form.get('options')
+  if (options === null) return false
+  if (typeof options !== 'string' || options.length > MAX_OPTIONS_LENGTH) return null
+  try {
+    const parsed: unknown = JSON.parse(options)
+    return isPlainObject(parsed) ? parsed.upsert === true : null
+  } catch {
+    return null
+  }
 }

@@ -31,4 +31,43 @@ export const storageMigrations: Migration[] = [
       grant select, insert, update, delete on storage_objects to authenticated;
     `,
   },
+  {
+    version: 101,
+    name: 'storage: free-form paths kept apart by owner; object bytes in the database',
+    sql: `
+      -- Any path may be written; what makes it yours is owning its row. Only the owner updates
+      -- or deletes a row (the policies of version 100), the owner never changes, and a first
+      -- segment shaped like a user id (the auth service's user_ and 32 hex digits) is that
+      -- user's home folder, which nobody else may write in (storage-path.ts says the same).
+      drop policy storage_objects_insert on storage_objects;
+      drop policy storage_objects_update on storage_objects;
+      create policy storage_objects_insert on storage_objects for insert to authenticated
+        with check (owner_id = auth_uid() and (split_part(path, '/', 1) !~ '^user_[0-9a-f]{32}$'
+          or split_part(path, '/', 1) = auth_uid()));
+      create policy storage_objects_update on storage_objects for update to authenticated
+        using (owner_id = auth_uid())
+        with check (owner_id = auth_uid() and (split_part(path, '/', 1) !~ '^user_[0-9a-f]{32}$'
+          or split_part(path, '/', 1) = auth_uid()));
+
+      -- The bytes, where every server can read them (used on PostgreSQL; PGlite keeps them on
+      -- disk). Written by the platform in the transaction that writes the object's row, and
+      -- gone with it (the cascade runs as the table's owner). The request roles get nothing:
+      -- files are read through their public URL, never through SQL.
+      create table storage_blobs (
+        path text primary key
+          references storage_objects (path) on delete cascade on update cascade,
+        bytes bytea not null
+      );
+      -- Uploads are mostly compressed already (images, audio, archives): store them as they are.
+      alter table storage_blobs alter column bytes set storage external;
+      alter table storage_blobs enable row level security;
+      grant select, insert, update, delete on storage_blobs to platform_authenticator;
+      create policy storage_blobs_platform on storage_blobs for all to platform_authenticator
+        using (true) with check (true);
+      -- The public URL is served by the platform's own role, object and bytes in one snapshot.
+      grant select on storage_objects to platform_authenticator;
+      create policy storage_objects_platform_read on storage_objects for select
+        to platform_authenticator using (true);
+    `,
+  },
 ]

@@ -1,6 +1,6 @@
 import type { RequestRole } from '../rest/request-role'
 import { asRequestRole } from '../rest/request-role'
-import type { SqlStore } from '../store/sql-store'
+import type { SqlExecutor, SqlStore } from '../store/sql-store'
 
 export interface StoredObject {
   path: string
@@ -9,12 +9,26 @@ export interface StoredObject {
   size: number
 }
 
+type SignedIn = Extract<RequestRole, { role: 'authenticated' }>
+
 export interface SaveRequest extends StoredObject {
   now: Date
   upsert: boolean
-  /** Runs inside the transaction, after the row is written: a failure rolls the row back. */
-  writeBytes: () => Promise<void>
+  /**
+   * Runs inside the transaction, after the row is written: a failure rolls the row back. It is
+   * the last thing the transaction does (the database's bytes are written as the platform).
+   */
+  writeBytes: (tx: SqlExecutor) => Promise<void>
 }
+
+/**
+ * `saved`: the row is the caller's, with the new bytes. `exists`: the caller's own object is
+ * there and upsert was off. `taken`: another user owns the path; nothing changed.
+ */
+export type SaveOutcome = 'saved' | 'exists' | 'taken'
+
+/** The rows that went, or the first path among them that belongs to someone else. */
+export type RemoveOutcome = { removed: string[] } | { foreign: string }
 
 interface ObjectRow {
   path: string
@@ -30,11 +44,14 @@ const toObject = (row: ObjectRow): StoredObject => ({
   size: Number(row.size),
 })
 
-/** The `storage_objects` table, always queried as the caller so row-level security holds. */
+/**
+ * The `storage_objects` table, always queried as the caller so row-level security holds. Every
+ * row records its owner; only the owner may overwrite or remove it, and the owner never
+ * changes (the policies of storage-migrations.ts hold the same rule a second time).
+ */
 export function createStorageObjects(store: SqlStore) {
   return {
-    /** Inserts (or, with upsert, replaces) the row; false when it exists and upsert is off. */
-    save(caller: RequestRole, request: SaveRequest): Promise<boolean> {
+    save(caller: SignedIn, request: SaveRequest): Promise<SaveOutcome> {
       return asRequestRole(store, caller, async (tx) => {
         const values = [
           request.path,
@@ -43,23 +60,43 @@ export function createStorageObjects(store: SqlStore) {
           request.size,
           request.now.toISOString(),
         ]
-        // ON CONFLICT, not a read-then-write: two racing uploads cannot both create the file.
-        const { rows } = await tx.query(
-          request.upsert
-            ? `insert into storage_objects (path, owner_id, content_type, size, created_at, updated_at)
-               values ($1, $2, $3, $4, $5, $5)
-               on conflict (path) do update set content_type = excluded.content_type,
-                 size = excluded.size, updated_at = excluded.updated_at
-               returning path`
-            : `insert into storage_objects (path, owner_id, content_type, size, created_at, updated_at)
-               values ($1, $2, $3, $4, $5, $5)
-               on conflict (path) do nothing
-               returning path`,
-          values,
-        )
-        if (rows.length === 0) return false
-        await request.writeBytes()
-        return true
+        const saved = async () => {
+          await request.writeBytes(tx)
+          return 'saved' as const
+        }
+        // An upsert first replaces the caller's own row. Not INSERT … ON CONFLICT DO UPDATE:
+        // meeting another user's row there is an error on some PostgreSQL versions (the
+        // update policy's USING), where an UPDATE simply does not see it.
+        for (let attempt = 0; attempt < 2; attempt++) {
+          if (request.upsert) {
+            const updated = await tx.query(
+              `update storage_objects set content_type = $3, size = $4, updated_at = $5
+               where path = $1 and owner_id = $2 returning path`,
+              values,
+            )
+            if (updated.rows.length > 0) return saved()
+          }
+          // ON CONFLICT, not a read-then-write: two racing uploads cannot both create it.
+          const inserted = await tx.query(
+            `insert into storage_objects (path, owner_id, content_type, size, created_at, updated_at)
+             values ($1, $2, $3, $4, $5, $5)
+             on conflict (path) do nothing
+             returning path`,
+            values,
+          )
+          if (inserted.rows.length > 0) return saved()
+          const holder = await tx.query<{ owner_id: string }>(
+            'select owner_id from storage_objects where path = $1',
+            [request.path],
+          )
+          const owner = holder.rows[0]?.owner_id
+          if (owner !== undefined && owner !== request.ownerId) return 'taken'
+          // The caller's own: without upsert that is a conflict; with it, a racing upload of
+          // theirs committed in between, and the update now finds it.
+          if (!request.upsert) return 'exists'
+        }
+        // Still racing: the caller may simply try again.
+        return 'exists'
       })
     },
 
@@ -74,14 +111,24 @@ export function createStorageObjects(store: SqlStore) {
       return rows[0] ? toObject(rows[0]) : null
     },
 
-    /** Deletes the caller's rows among `paths`; returns the paths that really went. */
-    remove(caller: RequestRole, paths: string[]): Promise<string[]> {
+    /**
+     * Deletes the caller's rows among `paths`, all or nothing: when one of them is someone
+     * else's, nothing is removed. Paths with no object are skipped.
+     */
+    remove(caller: SignedIn, paths: string[]): Promise<RemoveOutcome> {
       return asRequestRole(store, caller, async (tx) => {
+        // Owners never change, so what this sees still holds when the delete runs.
+        const foreign = await tx.query<{ path: string }>(
+          `select path from storage_objects where path = any($1::text[]) and owner_id <> $2
+           order by path limit 1`,
+          [paths, caller.claims.sub],
+        )
+        if (foreign.rows[0]) return { foreign: foreign.rows[0].path }
         const { rows } = await tx.query<{ path: string }>(
           'delete from storage_objects where path = any($1::text[]) returning path',
           [paths],
         )
-        return rows.map((row) => row.path)
+        return { removed: rows.map((row) => row.path) }
       })
     },
   }

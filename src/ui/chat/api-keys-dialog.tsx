@@ -2,18 +2,22 @@ import { useSelector } from '@xstate/react'
 import { cx } from 'styled-system/css'
 import type { ActorRefFrom } from 'xstate'
 import type { ProviderName } from '../../domain/chat-types'
+import { KEY_CHECK_MESSAGES } from '../../domain/key-check'
 import { type apiKeysMachine, KEY_PROVIDERS } from '../../machines/api-keys.machine'
+import type { modelServersMachine } from '../../machines/model-servers.machine'
 import { useSessionActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
-import { CheckIcon, EyeIcon, EyeOffIcon, ShieldIcon } from '../shell/icons'
+import { button } from '../shell/button.recipe'
+import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon, ShieldIcon } from '../shell/icons'
 import { apiKeys } from './api-keys.recipe'
+import { ModelServersSection } from './model-servers-section'
+import { MonthlyUsage } from './monthly-usage'
 import { ProviderBadge } from './provider-badge'
 
 const styles = apiKeys()
 
-import { button } from '../shell/button.recipe'
-
 type ApiKeysRef = ActorRefFrom<typeof apiKeysMachine>
+type ModelServersRef = ActorRefFrom<typeof modelServersMachine>
 
 const PROVIDER_LABELS: Record<ProviderName, { label: string; placeholder: string }> = {
   openai: { label: 'OpenAI', placeholder: 'sk-...' },
@@ -23,8 +27,12 @@ const PROVIDER_LABELS: Record<ProviderName, { label: string; placeholder: string
 
 /** Manage API Keys (docs/product/screens.md#api-keys-dialog): open while the picker machine runs its key manager. */
 export function ApiKeysDialog() {
-  const { modelPicker } = useSessionActors()
+  const { modelPicker, usage } = useSessionActors()
   const keys = useSelector(modelPicker, (s) => s.children.apiKeys as ApiKeysRef | undefined)
+  const servers = useSelector(
+    modelPicker,
+    (s) => s.children.modelServers as ModelServersRef | undefined,
+  )
   return (
     <AppDialog
       open={!!keys}
@@ -34,6 +42,8 @@ export function ApiKeysDialog() {
       closeLabel="Close"
     >
       {keys && KEY_PROVIDERS.map((p) => <KeyRow key={p} keys={keys} provider={p} />)}
+      {servers && <ModelServersSection servers={servers} />}
+      {keys && <MonthlyUsage usage={usage} />}
       <p className={styles.notice}>
         <ShieldIcon width={16} height={16} className={styles.noticeIcon} />
         Your API keys are encrypted and stored securely. They are only used to make requests to the
@@ -67,9 +77,13 @@ function KeyRow({ keys, provider }: { keys: ApiKeysRef; provider: ProviderName }
         </label>
         <ProviderBadge provider={provider} />
         {saved && (
-          <span className={styles.saved}>
-            <CheckIcon width={12} height={12} />
-            Saved
+          // The Saved mark and Test stay together at the end, and wrap together on a phone.
+          <span className={styles.state}>
+            <span className={styles.saved}>
+              <CheckIcon width={12} height={12} />
+              Saved
+            </span>
+            <KeyTestButton keys={keys} provider={provider} label={label} blank={!draft.trim()} />
           </span>
         )}
       </div>
@@ -111,6 +125,61 @@ function KeyRow({ keys, provider }: { keys: ApiKeysRef; provider: ProviderName }
           {buttonText}
         </button>
       </div>
+      {saved && <KeyTestOutcome keys={keys} provider={provider} />}
     </form>
+  )
+}
+
+/** docs/product/behaviour.md#test-a-key: asks the provider whether the key in the row works. */
+function KeyTestButton({
+  keys,
+  provider,
+  label,
+  blank,
+}: {
+  keys: ApiKeysRef
+  provider: ProviderName
+  label: string
+  blank: boolean
+}) {
+  const test = useSelector(keys, (s) => s.context.tests[provider])
+  const testing = useSelector(test, (s) => s.hasTag('busy'))
+  return (
+    <button
+      type="button"
+      aria-label={`Test ${label} API key`}
+      disabled={testing || blank}
+      onClick={() => keys.send({ type: 'key.test', provider })}
+      className={cx(button({ variant: 'outline', size: 'sm' }), styles.test)}
+    >
+      {testing ? 'Testing…' : 'Test'}
+    </button>
+  )
+}
+
+/** The last test's outcome: 'Key works', or the provider's own message. Announced politely. */
+function KeyTestOutcome({ keys, provider }: { keys: ApiKeysRef; provider: ProviderName }) {
+  const test = useSelector(keys, (s) => s.context.tests[provider])
+  const works = useSelector(test, (s) => s.matches('works'))
+  const message = useSelector(test, (s) => (s.matches('failed') ? s.context.message : null))
+  return (
+    <p
+      role="status"
+      className={styles.outcome}
+      data-outcome={works ? 'works' : message ? 'failed' : 'none'}
+    >
+      {works && (
+        <>
+          <CheckIcon width={14} height={14} className={styles.outcomeIcon} />
+          {KEY_CHECK_MESSAGES.works}
+        </>
+      )}
+      {message && (
+        <>
+          <AlertIcon width={14} height={14} className={styles.outcomeIcon} />
+          {message}
+        </>
+      )}
+    </p>
   )
 }

@@ -13,6 +13,10 @@ export const apiKeys = sva({
     'reveal',
     'notice',
     'noticeIcon',
+    'state',
+    'test',
+    'outcome',
+    'outcomeIcon',
   ],
   base: {
     row: {
@@ -24,7 +28,8 @@ export const apiKeys = sva({
       borderColor: 'border',
       borderRadius: 'card',
     },
-    header: { display: 'flex', alignItems: 'center', gap: '2' },
+    // Wraps on a phone when a saved row's Saved mark and Test do not fit beside its name.
+    header: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' },
     label: { fontWeight: 'medium' },
     saved: {
       ml: 'auto',
@@ -63,5 +68,19 @@ export const apiKeys = sva({
       p: '3',
     },
     noticeIcon: { flexShrink: 0, mt: '0.5' },
+    state: { ml: 'auto', display: 'flex', alignItems: 'center', gap: '2' },
+    test: { flexShrink: 0 },
+    outcome: {
+      display: 'flex',
+      gap: '1.5',
+      alignItems: 'flex-start',
+      fontSize: 'sm',
+      overflowWrap: 'anywhere',
+      // Kept in the page while empty, so screen readers hear what arrives; no gap meanwhile.
+      _empty: { mt: '-2' },
+      '&[data-outcome=works]': { color: { base: 'green.700', _dark: 'green.300' } },
+      '&[data-outcome=failed]': { color: 'danger' },
+    },
+    outcomeIcon: { flexShrink: 0, mt: '0.5' },
   },
 })

@@ -5,7 +5,20 @@ import { sva } from 'styled-system/css'
  * (docs/product/screens.md#signed-in). `align` moves the parts, `role` colours them.
  */
 export const chatMessage = sva({
-  slots: ['root', 'avatar', 'bubble', 'meta', 'author', 'time', 'body'],
+  slots: [
+    'root',
+    'avatar',
+    'bubble',
+    'meta',
+    'author',
+    'time',
+    'body',
+    'failure',
+    'failureLabel',
+    'footer',
+    'cutShort',
+    'usage',
+  ],
   base: {
     root: {
       display: 'flex',
@@ -29,7 +42,34 @@ export const chatMessage = sva({
     meta: { display: 'flex', gap: '2', alignItems: 'baseline', px: '1' },
     author: { fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted' },
     time: { fontSize: 'xs', color: 'fg.muted', opacity: 0.8 },
-    body: { borderRadius: 'calc(var(--radius, 8px) * 1.75)', px: '4', py: '2.5', maxW: 'full' },
+    body: {
+      borderRadius: 'calc(var(--radius, 8px) * 1.75)',
+      px: 'bubbleX',
+      py: 'bubbleY',
+      maxW: 'full',
+    },
+    // A failed turn: its mark and the Retry button under the user's message.
+    failure: { display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', px: '1' },
+    failureLabel: {
+      display: 'inline-flex',
+      gap: '1',
+      alignItems: 'center',
+      fontSize: 'xs',
+      fontWeight: 'medium',
+      color: 'danger',
+    },
+    // Under a reply: how it ended, its usage and Regenerate.
+    footer: {
+      display: 'flex',
+      flexWrap: 'wrap',
+      gap: '2',
+      alignItems: 'center',
+      px: '1',
+      fontSize: 'xs',
+      color: 'fg.muted',
+    },
+    cutShort: { display: 'inline-flex', gap: '1', alignItems: 'center', fontWeight: 'medium' },
+    usage: { fontVariantNumeric: 'tabular-nums' },
   },
   variants: {
     align: {

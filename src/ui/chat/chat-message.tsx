@@ -1,6 +1,9 @@
 import { memo } from 'react'
-import type { ChatMessage as ChatMessageRow, MessageDisplay } from '../../machines/chat.machine'
-import { SparklesIcon, UserIcon } from '../shell/icons'
+import { costOf, formatCost, formatTokens, usageOf } from '../../domain/model-prices'
+import type { StyleConfig } from '../../domain/style-config'
+import type { ChatMessage as ChatMessageRow } from '../../machines/chat.machine'
+import { button } from '../shell/button.recipe'
+import { AlertIcon, RotateCcwIcon, SparklesIcon, StopIcon, UserIcon } from '../shell/icons'
 import { chatMessage } from './chat-message.recipe'
 import { MarkdownContent } from './markdown/markdown-content'
 
@@ -13,21 +16,76 @@ function timeOf(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : clock.format(date)
 }
 
-/** One message: avatar, author, time and markdown body, laid out as the style config says. */
+/** The style config's say over how messages look (docs/product/screens.md, Behavior tab). */
+export type MessageDisplay = Pick<
+  StyleConfig,
+  'showAvatars' | 'showTimestamps' | 'messageAlignment'
+>
+
+/** A failed turn's mark under its user message (docs/product/screens.md#chat-area). */
+export interface MessageFailure {
+  /** `Not sent`, or `Reply not saved` when only saving the reply failed. */
+  label: string
+  onRetry: () => void
+}
+
+/** docs/product/usage.md: a reply's tokens and cost, and the split behind them. */
+function usageLine(message: ChatMessageRow) {
+  const usage = usageOf(message)
+  if (!usage) return null
+  const cost = costOf(message.modelId, usage)
+  return {
+    summary: `${formatTokens(usage.totalTokens)}${cost === null ? '' : ` · ${formatCost(cost)}`}`,
+    detail: `${usage.promptTokens} prompt + ${usage.completionTokens} completion tokens${
+      cost === null ? ' (no price listed for this model)' : ''
+    }`,
+  }
+}
+
+/** docs/product/behaviour.md#streamed-replies: how a reply cut short is marked. */
+const CUT_SHORT = {
+  stopped: 'Stopped',
+  interrupted: 'Interrupted: the reply broke off',
+} as const
+
+/**
+ * One message: avatar, author, time and markdown body, laid out as the style config says;
+ * a failed turn's user message also carries its mark and the Retry button. A reply cut short
+ * says so; the last reply offers Regenerate; a reply still arriving renders as it grows.
+ */
 export const ChatMessage = memo(function ChatMessage({
   message,
   modelName,
   display,
+  failure,
+  onRegenerate,
+  streaming = false,
 }: {
   message: ChatMessageRow
   modelName: string
   display: MessageDisplay
+  failure?: MessageFailure
+  onRegenerate?: () => void
+  streaming?: boolean
 }) {
+  const cutShort =
+    message.status === 'stopped' || message.status === 'interrupted'
+      ? CUT_SHORT[message.status]
+      : null
+  const usage = streaming ? null : usageLine(message)
   const align = display.messageAlignment
   const author = message.role === 'user' ? 'You' : modelName
   const styles = chatMessage({ align, role: message.role })
   return (
-    <article aria-label={`${author} message`} data-role={message.role} className={styles.root}>
+    <article
+      aria-label={`${author} message`}
+      data-role={message.role}
+      data-failed={failure ? '' : undefined}
+      data-streaming={streaming ? '' : undefined}
+      data-status={message.status}
+      aria-busy={streaming || undefined}
+      className={styles.root}
+    >
       {display.showAvatars && (
         <span className={styles.avatar} data-testid="avatar" aria-hidden="true">
           {message.role === 'user' ? (
@@ -47,8 +105,49 @@ export const ChatMessage = memo(function ChatMessage({
           )}
         </div>
         <div className={styles.body}>
-          <MarkdownContent text={message.content} />
+          <MarkdownContent text={message.content} streaming={streaming} />
         </div>
+        {(cutShort || usage || onRegenerate) && (
+          <div className={styles.footer}>
+            {cutShort && (
+              <span className={styles.cutShort}>
+                <StopIcon width={12} height={12} aria-hidden="true" />
+                {cutShort}
+              </span>
+            )}
+            {usage && (
+              <span className={styles.usage} title={usage.detail}>
+                {usage.summary}
+              </span>
+            )}
+            {onRegenerate && (
+              <button
+                type="button"
+                onClick={onRegenerate}
+                className={button({ variant: 'ghost', size: 'sm' })}
+              >
+                <RotateCcwIcon width={14} height={14} aria-hidden="true" />
+                Regenerate
+              </button>
+            )}
+          </div>
+        )}
+        {failure && (
+          <div className={styles.failure}>
+            <span className={styles.failureLabel}>
+              <AlertIcon width={14} height={14} aria-hidden="true" />
+              {failure.label}
+            </span>
+            <button
+              type="button"
+              onClick={failure.onRetry}
+              className={button({ variant: 'outline', size: 'sm' })}
+            >
+              <RotateCcwIcon width={14} height={14} aria-hidden="true" />
+              Retry
+            </button>
+          </div>
+        )}
       </div>
     </article>
   )

@@ -6,7 +6,9 @@ export const messageInput = sva({
   base: {
     root: {
       position: 'fixed',
-      insetX: 0,
+      // Its container may set where it starts (the conversations sidebar takes the left).
+      left: 'var(--composer-left, 0px)',
+      right: 0,
       bottom: 0,
       px: { base: '3', md: '6' },
       pt: '3',

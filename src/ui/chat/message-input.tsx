@@ -1,23 +1,31 @@
+import { Combobox } from '@ark-ui/react/combobox'
 import { useSelector } from '@xstate/react'
+import { useRef } from 'react'
 import { useSessionActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
-import { SendIcon } from '../shell/icons'
+import { SendIcon, StopIcon } from '../shell/icons'
 import { messageInput } from './message-input.recipe'
+import { PromptPickerList, usePromptPicker } from './prompt-picker'
 
 const styles = messageInput()
 
 /**
  * The fixed composer at the bottom of the chat (docs/product/validation.md): Enter sends, Shift+Enter breaks the
- * line; disabled without a model and while a message is sending.
+ * line; disabled without a model and while a message is sending. While the reply streams,
+ * Stop sits beside the busy Send button. Typing `/` opens the prompt picker
+ * (docs/product/variables.md), which takes the arrows, Enter and Escape while it shows.
  */
 export function MessageInput() {
   const { chat } = useSessionActors()
   const value = useSelector(chat, (s) => s.context.input)
   const sending = useSelector(chat, (s) => s.hasTag('busy'))
+  const streaming = useSelector(chat, (s) => s.hasTag('streaming'))
   const modelName = useSelector(chat, (s) => {
     const selected = s.context.models.find((m) => m.id === s.context.selectedModelId)
     return selected ? selected.name : null
   })
+  const field = useRef<HTMLTextAreaElement>(null)
+  const picker = usePromptPicker(field, value)
   const noModel = modelName === null
   const placeholder = noModel ? 'Select a model to start chatting...' : `Message ${modelName}...`
   const send = () => chat.send({ type: 'message.send' })
@@ -30,36 +38,57 @@ export function MessageInput() {
       }}
       className={styles.root}
     >
-      <div className={styles.box}>
-        <textarea
-          aria-label="Message"
-          rows={1}
-          disabled={noModel || sending}
-          placeholder={placeholder}
-          value={value}
-          onChange={(e) => chat.send({ type: 'input.change', value: e.target.value })}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-              e.preventDefault()
-              send()
-            }
-          }}
-          className={styles.field}
-        />
-        <button
-          type="submit"
-          aria-label="Send message"
-          aria-busy={sending}
-          disabled={noModel || sending || value.trim() === ''}
-          className={button({ size: 'icon' })}
-        >
-          {sending ? (
-            <span role="status" aria-label="Sending" className={styles.spinner} />
-          ) : (
-            <SendIcon width={16} height={16} />
+      <Combobox.RootProvider value={picker.combobox} lazyMount unmountOnExit>
+        <Combobox.Control className={styles.box}>
+          <textarea
+            ref={field}
+            aria-label="Message"
+            rows={1}
+            disabled={noModel || sending}
+            placeholder={placeholder}
+            value={value}
+            {...picker.fieldProps}
+            onChange={(e) => {
+              chat.send({ type: 'input.change', value: e.target.value })
+              picker.typed(e)
+            }}
+            onKeyDown={(e) => {
+              if (picker.keyDown(e)) return
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault()
+                send()
+              }
+            }}
+            className={styles.field}
+          />
+          {/* docs/product/behaviour.md#streamed-replies: Stop keeps what has arrived. */}
+          {streaming && (
+            <button
+              type="button"
+              aria-label="Stop"
+              title="Stop generating"
+              onClick={() => chat.send({ type: 'message.stop' })}
+              className={button({ variant: 'outline', size: 'icon' })}
+            >
+              <StopIcon width={16} height={16} />
+            </button>
           )}
-        </button>
-      </div>
+          <button
+            type="submit"
+            aria-label="Send message"
+            aria-busy={sending}
+            disabled={noModel || sending || value.trim() === ''}
+            className={button({ size: 'icon' })}
+          >
+            {sending ? (
+              <span role="status" aria-label="Sending" className={styles.spinner} />
+            ) : (
+              <SendIcon width={16} height={16} />
+            )}
+          </button>
+        </Combobox.Control>
+        <PromptPickerList matches={picker.matches} />
+      </Combobox.RootProvider>
     </form>
   )
 }

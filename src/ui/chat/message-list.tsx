@@ -1,40 +1,68 @@
 import { useSelector } from '@xstate/react'
-import { useEffect, useRef } from 'react'
-import { useSessionActors } from '../shell/app-actors'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { formatCost, formatTokens, totalOf } from '../../domain/model-prices'
+import type { ChatMessage as ChatMessageRow } from '../../machines/chat.machine'
+import type { SessionActors } from '../shell/app-actors'
+import { useAppActors, useSessionActors } from '../shell/app-actors'
 import { iconTile } from '../shell/icon-tile.recipe'
 import { SparklesIcon } from '../shell/icons'
 import { ChatEmptyState } from './chat-empty-state'
-import { ChatMessage } from './chat-message'
+import { ChatMessage, type MessageDisplay, type MessageFailure } from './chat-message'
 import { messageList } from './message-list.recipe'
 
 const styles = messageList()
 
-/** The conversation, oldest first, with a thinking row while a reply is on its way. */
+/**
+ * The conversation, oldest first, with a thinking row until a reply starts arriving, the reply
+ * as it grows, a failed turn's mark and Retry under its user message, and Regenerate under
+ * the last reply.
+ */
 export function MessageList() {
   const { chat } = useSessionActors()
   const messages = useSelector(chat, (s) => s.context.messages)
   const models = useSelector(chat, (s) => s.context.models)
-  const display = useSelector(chat, (s) => s.context.display)
+  const display = useMessageDisplay()
   const sending = useSelector(chat, (s) => s.hasTag('busy'))
+  const failedId = useSelector(chat, (s) => s.context.failedTurn?.message.id ?? null)
+  const failure = useFailure(chat)
+  const draft = useDraftReply(chat)
+  const canRegenerate = useSelector(
+    chat,
+    (s) => !s.hasTag('busy') && s.can({ type: 'message.regenerate' }),
+  )
+  const regenerate = useCallback(() => chat.send({ type: 'message.regenerate' }), [chat])
+  const total = useMemo(() => totalOf(messages), [messages])
   const end = useRef<HTMLDivElement>(null)
-  // Keep the newest message in view as the conversation grows.
+  const lastId = messages.at(-1)?.id
+  // Keep the newest message in view as the conversation grows, and as a reply streams in: at
+  // most once a frame, since each scroll forces a layout (docs/rendering.md).
+  const scrollPending = useRef(false)
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' })
-  }, [messages.length, sending])
+    if (scrollPending.current) return
+    scrollPending.current = true
+    requestAnimationFrame(() => {
+      scrollPending.current = false
+      end.current?.scrollIntoView?.({ block: 'end' })
+    })
+  }, [messages.length, sending, draft?.content.length])
 
   if (messages.length === 0 && !sending) return <ChatEmptyState />
+  const rows = draft ? [...messages, draft] : messages
   const nameOf = (modelId: string) => models.find((m) => m.id === modelId)?.name ?? modelId
   return (
     <section aria-label="Conversation" className={styles.root}>
-      {messages.map((message) => (
+      {rows.map((message, i) => (
         <ChatMessage
-          key={message.id}
+          key={rowKey(message, rows[i - 1])}
           message={message}
           modelName={nameOf(message.modelId)}
           display={display}
+          failure={message.id === failedId ? failure : undefined}
+          onRegenerate={canRegenerate && message.id === lastId ? regenerate : undefined}
+          streaming={message === draft}
         />
       ))}
-      {sending && (
+      {sending && !draft && (
         <div role="status" aria-label="Waiting for the reply" className={styles.thinking}>
           <span className={iconTile({ size: 'sm', pulse: 'fast' })}>
             <SparklesIcon width={16} height={16} />
@@ -42,7 +70,75 @@ export function MessageList() {
           <span className={styles.thinkingText}>Thinking…</span>
         </div>
       )}
+      {total.replies > 0 && (
+        <p className={styles.total}>
+          Conversation so far: {formatTokens(total.totalTokens)}
+          {total.replies > total.unpriced && ` · ${formatCost(total.cost)}`}
+        </p>
+      )}
       <div ref={end} className={styles.end} />
     </section>
+  )
+}
+
+/** The Behavior tab's settings as the page shows them now, live while the editor is open. */
+function useMessageDisplay(): MessageDisplay {
+  const { style } = useAppActors()
+  const showAvatars = useSelector(style, (s) => s.context.draft.showAvatars)
+  const showTimestamps = useSelector(style, (s) => s.context.draft.showTimestamps)
+  const messageAlignment = useSelector(style, (s) => s.context.draft.messageAlignment)
+  // One object per change, so the memoised messages re-render only when these do.
+  return useMemo(
+    () => ({ showAvatars, showTimestamps, messageAlignment }),
+    [showAvatars, showTimestamps, messageAlignment],
+  )
+}
+
+/**
+ * A reply is keyed by the question it answers, so the streaming draft, the saved reply and a
+ * regenerated one are one element on screen: it grows and settles in place.
+ */
+function rowKey(message: ChatMessageRow, previous: ChatMessageRow | undefined): string {
+  return message.role === 'assistant' && previous?.role === 'user'
+    ? `reply:${previous.id}`
+    : message.id
+}
+
+/** The reply as it streams in, shaped as the message it will become; null until text arrives. */
+function useDraftReply(chat: SessionActors['chat']): ChatMessageRow | null {
+  // Only in the conversation the turn belongs to.
+  const text = useSelector(chat, (s) =>
+    (s.context.pending?.message.conversationId ?? null) === s.context.conversationId
+      ? (s.context.pending?.draft ?? null)
+      : null,
+  )
+  const turn = useSelector(chat, (s) => s.context.pending?.message ?? null)
+  const modelId = useSelector(chat, (s) => s.context.pending?.modelId ?? '')
+  const startedAt = useRef<string>('')
+  if (text === null || turn === null) {
+    startedAt.current = ''
+    return null
+  }
+  startedAt.current ||= new Date().toISOString()
+  return {
+    id: `${turn.id}_draft`,
+    userId: turn.userId,
+    modelId,
+    role: 'assistant',
+    content: text,
+    systemPromptId: turn.systemPromptId,
+    createdAt: startedAt.current,
+  }
+}
+
+/** The failed turn's mark, one object per change so the memoised messages keep still. */
+function useFailure(chat: SessionActors['chat']): MessageFailure {
+  const replyKept = useSelector(chat, (s) => s.context.failedTurn?.reply != null)
+  return useMemo(
+    () => ({
+      label: replyKept ? 'Reply not saved' : 'Not sent',
+      onRetry: () => chat.send({ type: 'message.retry' }),
+    }),
+    [chat, replyKept],
   )
 }

@@ -6,7 +6,10 @@ import { modelPicker } from './model-picker.recipe'
 
 const { buttonLabel } = modelPicker()
 
-/** Opens 'Select AI Model'; shows the selected model's name. */
+/**
+ * Opens 'Select AI Model'; shows the selected model's name. In the bar the name stays after
+ * the other labels have gone, and when it goes too the button's name and tooltip still say it.
+ */
 export function ModelPickerButton() {
   const { chat, modelPicker } = useSessionActors()
   const name = useSelector(chat, (s) => {
@@ -16,12 +19,10 @@ export function ModelPickerButton() {
   return (
     <HeaderButton
       icon={<CpuIcon width={16} height={16} />}
-      label={
-        <>
-          <span className={buttonLabel}>{name ?? 'Select Model'}</span>
-          <ChevronDownIcon width={14} height={14} />
-        </>
-      }
+      label={name ?? 'Select Model'}
+      trailing={<ChevronDownIcon width={14} height={14} />}
+      collapse="model"
+      labelClassName={buttonLabel}
       onClick={() => modelPicker.send({ type: 'picker.open' })}
     />
   )

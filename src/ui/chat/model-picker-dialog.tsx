@@ -26,8 +26,8 @@ export function ModelPickerDialog() {
       closeLabel="Close"
     >
       {groups.map((group) => (
-        <section key={group.provider} aria-label={group.provider}>
-          <h3 className={styles.group}>{group.provider}</h3>
+        <section key={group.provider} aria-label={group.label}>
+          <h3 className={styles.group}>{group.label}</h3>
           <ul className={styles.list}>
             {group.models.map((model) => {
               const selected = model.id === selectedId
@@ -41,7 +41,7 @@ export function ModelPickerDialog() {
                   >
                     <span className={styles.text}>
                       <span className={styles.heading}>
-                        <ProviderBadge provider={model.provider} />
+                        <ProviderBadge provider={model.provider} label={group.label} />
                         <span className={styles.name}>{model.name}</span>
                       </span>
                       <span className={styles.description}>{model.description}</span>

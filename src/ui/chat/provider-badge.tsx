@@ -1,6 +1,9 @@
 import { cva } from 'styled-system/css'
 
-/** docs/product/limits.md: openai green, anthropic orange, google blue, any other provider gray. */
+/**
+ * docs/product/limits.md: openai green, anthropic orange, google blue, any other provider gray
+ * (a user's OpenAI-compatible server among them, docs/product/servers.md).
+ */
 const badge = cva({
   base: {
     display: 'inline-flex',
@@ -51,11 +54,12 @@ export function badgeTone(provider: string): BadgeTone {
   return name === 'openai' || name === 'anthropic' || name === 'google' ? name : 'other'
 }
 
-export function ProviderBadge({ provider }: { provider: string }) {
+/** A provider's badge; `label` names it instead of the provider (a user's server: its name). */
+export function ProviderBadge({ provider, label }: { provider: string; label?: string }) {
   const tone = badgeTone(provider)
   return (
     <span className={badge({ tone })} data-tone={tone}>
-      {provider.toLowerCase()}
+      {(label ?? provider).toLowerCase()}
     </span>
   )
 }

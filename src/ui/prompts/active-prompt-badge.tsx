@@ -1,19 +1,30 @@
 import { useSelector } from '@xstate/react'
+import { cx } from 'styled-system/css'
 import { useSessionActors } from '../shell/app-actors'
-import { badge } from './prompt-badge.recipe'
+import { AppTooltip } from '../shell/tooltip'
+import { activePromptBadge, badge } from './prompt-badge.recipe'
 
-/** 'Active: {title}' in the header while a system prompt is active (docs/product/screens.md#signed-in). */
+const styles = activePromptBadge()
+
+/**
+ * 'Active: {title}' in the header while a system prompt is active (docs/product/screens.md#signed-in).
+ * A long title ends in an ellipsis; the tooltip has it whole. `data-active-prompt` tells the
+ * header's layout the badge is there (header.recipe.ts).
+ */
 export function ActivePromptBadge() {
   const { activation } = useSessionActors().prompts
   const title = useSelector(activation, (s) => s.context.active?.title ?? null)
   if (title === null) return null
   return (
-    <span
-      data-testid="active-prompt-badge"
-      title={title}
-      className={badge({ tone: 'success', truncate: true })}
-    >
-      Active: {title}
-    </span>
+    <AppTooltip label={title}>
+      <span
+        data-testid="active-prompt-badge"
+        data-active-prompt=""
+        className={cx(badge({ tone: 'success' }), styles.root)}
+      >
+        <span className={styles.prefix}>Active: </span>
+        <span className={styles.title}>{title}</span>
+      </span>
+    </AppTooltip>
   )
 }

@@ -1,6 +1,7 @@
 import type { ActorRefFrom } from 'xstate'
 import type { promptActivationMachine } from '../../machines/prompt-activation.machine'
 import type { promptLibraryMachine } from '../../machines/prompt-library.machine'
+import type { promptPickerMachine } from '../../machines/prompt-picker.machine'
 import type { quickPromptsMachine } from '../../machines/quick-prompts.machine'
 
 /** One session's prompt actors, as the views see them. */
@@ -8,4 +9,6 @@ export interface PromptActorRefs {
   library: ActorRefFrom<typeof promptLibraryMachine>
   activation: ActorRefFrom<typeof promptActivationMachine>
   quickPrompts: ActorRefFrom<typeof quickPromptsMachine>
+  /** The message input's `/` prompt picker. */
+  picker: ActorRefFrom<typeof promptPickerMachine>
 }

@@ -7,7 +7,7 @@ export const promptCard = sva({
     root: {
       borderWidth: '1px',
       borderRadius: 'card',
-      p: '4',
+      p: 'cardPad',
       display: 'flex',
       flexDirection: 'column',
       gap: '2.5',

@@ -6,12 +6,13 @@ import type { LibraryTab } from '../../domain/prompt-types'
 import { useSessionActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
-import { PlusIcon, SearchIcon } from '../shell/icons'
+import { DownloadIcon, PlusIcon, SearchIcon, UploadIcon } from '../shell/icons'
 import { createStyleContext } from '../shell/style-context'
 import { PromptCard } from './prompt-card'
 import { PromptCreateDialog } from './prompt-create-dialog'
 import { PromptEditDialog } from './prompt-edit-dialog'
 import { textField } from './prompt-field.recipe'
+import { PromptImportDialog } from './prompt-import-dialog'
 import { promptLibrary } from './prompt-library.recipe'
 
 const { withProvider, withContext } = createStyleContext(promptLibrary)
@@ -33,6 +34,7 @@ export function PromptLibraryDialog() {
   const all = useSelector(library, (s) => s.context.prompts)
   const shown = filterPrompts(all, search)
   const origin = useSelector(library, (s) => s.context.shareOrigin)
+  const exporting = useSelector(library, (s) => s.matches({ open: 'exporting' }))
 
   return (
     <>
@@ -75,6 +77,24 @@ export function PromptLibraryDialog() {
             >
               <PlusIcon width={16} height={16} /> Create
             </button>
+            {/* docs/product/prompt-files.md: the user's own prompts to a file and back. */}
+            <div className={styles.files}>
+              <button
+                type="button"
+                className={button({ variant: 'outline', size: 'sm' })}
+                onClick={() => library.send({ type: 'import.open' })}
+              >
+                <UploadIcon width={16} height={16} /> Import
+              </button>
+              <button
+                type="button"
+                className={button({ variant: 'outline', size: 'sm' })}
+                disabled={exporting}
+                onClick={() => library.send({ type: 'prompts.export' })}
+              >
+                <DownloadIcon width={16} height={16} /> Export
+              </button>
+            </div>
           </div>
           <LibraryTabs.Content value={tab}>
             {loading && all.length === 0 ? (
@@ -98,6 +118,7 @@ export function PromptLibraryDialog() {
       </AppDialog>
       <PromptCreateDialog />
       <PromptEditDialog />
+      <PromptImportDialog />
     </>
   )
 }

@@ -1,4 +1,5 @@
 import { PromptLibraryDialog } from './prompt-library-dialog'
+import { PromptVariablesDialog } from './prompt-variables-dialog'
 import { QuickPromptsPanel } from './quick-prompts-panel'
 
 /** The prompt features' dialogs and panel; mounted once on the signed-in screen. */
@@ -7,6 +8,8 @@ export function PromptOverlays() {
     <>
       <PromptLibraryDialog />
       <QuickPromptsPanel />
+      {/* Last, so it opens over the library or the panel that asked for it. */}
+      <PromptVariablesDialog />
     </>
   )
 }

@@ -3,9 +3,12 @@ import type { ActorRefFrom } from 'xstate'
 import type { appMachine } from '../../machines/app.machine'
 import type { authMachine } from '../../machines/auth.machine'
 import type { chatMachine } from '../../machines/chat.machine'
+import type { conversationsMachine } from '../../machines/conversations.machine'
+import type { installExtensionMachine } from '../../machines/install-extension.machine'
 import type { modelPickerMachine } from '../../machines/model-picker.machine'
 import type { sharedPromptMachine } from '../../machines/shared-prompt.machine'
-import type { themeMachine } from '../../machines/theme.machine'
+import type { styleMachine } from '../../machines/style.machine'
+import type { usageMachine } from '../../machines/usage.machine'
 import type { PromptActorRefs } from '../prompts/prompt-actors'
 
 /** The actors that live as long as the page. Started once by src/app. */
@@ -13,15 +16,21 @@ export interface AppActors {
   /** The actor system; its children are every other actor. */
   app: ActorRefFrom<typeof appMachine>
   auth: ActorRefFrom<typeof authMachine>
-  theme: ActorRefFrom<typeof themeMachine>
+  style: ActorRefFrom<typeof styleMachine>
   sharedPrompt: ActorRefFrom<typeof sharedPromptMachine>
+  /** The Install Chrome Extension dialog. */
+  installExtension: ActorRefFrom<typeof installExtensionMachine>
 }
 
 /** One signed-in session's actors: fresh on every sign-in, stopped on sign-out. */
 export interface SessionActors {
   chat: ActorRefFrom<typeof chatMachine>
+  /** The conversations list and which conversation is open. */
+  conversations: ActorRefFrom<typeof conversationsMachine>
   modelPicker: ActorRefFrom<typeof modelPickerMachine>
   prompts: PromptActorRefs
+  /** This month's usage per provider, read when the keys dialog shows it. */
+  usage: ActorRefFrom<typeof usageMachine>
 }
 
 const AppActorsContext = createContext<AppActors | null>(null)

@@ -58,6 +58,9 @@ export const dialog = sva({
     description: { color: 'fg.muted', fontSize: 'sm', mt: '1' },
     close: { flexShrink: 0, mt: '-1', mr: '-2' },
     body: {
+      // A tall dialog (size xl) keeps its footer at the bottom; the body scrolls between.
+      flex: '1 1 auto',
+      minH: 0,
       px: '5',
       pb: '5',
       overflowY: 'auto',

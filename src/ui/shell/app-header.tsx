@@ -1,6 +1,9 @@
 import { ModelPickerButton } from '../chat/model-picker-button'
+import { ConversationDrawer } from '../conversations/conversation-drawer'
+import { InstallExtensionButton } from '../extension/install-extension-dialog'
 import { ActivePromptBadge } from '../prompts/active-prompt-badge'
 import { PromptHeaderButtons } from '../prompts/prompt-header-buttons'
+import { StyleButton } from '../style/style-button'
 import { useAppActors } from './app-actors'
 import { BrandMark } from './brand-mark'
 import { appHeader } from './header.recipe'
@@ -12,14 +15,19 @@ import { ThemeToggle } from './theme-toggle'
 /**
  * The header's actions, in docs/product/screens.md#signed-in order. Rendered twice: in the bar on wide screens and in
  * the side menu under 768 px (then Sign Out and the theme toggle follow). Add an entry with
- * one line; `HeaderButton` fits both places.
+ * one line; `HeaderButton` fits both places. In the bar the labels give way to icons (with
+ * names and tooltips) while the header is too narrow for them: header.recipe.ts has the sums.
+ * `Install Extension` leads the bar but follows `Prompt Library` in the side menu.
  */
 function HeaderItems() {
   const { placement } = useHeaderLayout()
   return (
     <div className={headerGroupClass(placement)}>
+      {placement === 'bar' && <InstallExtensionButton />}
       <PromptHeaderButtons className={headerGroupClass(placement)} />
+      {placement === 'menu' && <InstallExtensionButton />}
       <ModelPickerButton />
+      <StyleButton />
     </div>
   )
 }
@@ -41,6 +49,7 @@ export function AppHeader() {
   return (
     <header className={styles.root}>
       <div className={styles.brand}>
+        <ConversationDrawer />
         <BrandMark size="sm" />
         <span className={styles.brandName}>Prompt Chat</span>
         <ActivePromptBadge />

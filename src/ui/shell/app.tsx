@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react'
 import { Toaster } from 'sonner'
+import { shownTheme } from '../../machines/style.machine'
 import { type AppActors, AppActorsProvider } from './app-actors'
 import { RootView } from './root-view'
 
 export function App({ actors }: { actors: AppActors }) {
-  const theme = useSelector(actors.theme, (s) => (s.matches('light') ? 'light' : 'dark'))
+  const theme = useSelector(actors.style, (s) => shownTheme(s.context))
   return (
     <AppActorsProvider actors={actors}>
       <RootView />

@@ -1,7 +1,8 @@
 import { createContext, type ReactNode, useContext } from 'react'
 import { cx } from 'styled-system/css'
 import { button } from './button.recipe'
-import { headerGroup, menuRow } from './header.recipe'
+import { headerButton, headerGroup, menuRow } from './header.recipe'
+import { AppTooltip } from './tooltip'
 
 /** Where a header item renders: the wide-screen bar, or the narrow-screen side menu. */
 export interface HeaderLayout {
@@ -30,35 +31,63 @@ export function headerGroupClass(placement: HeaderLayout['placement']): string {
 }
 
 /**
- * One header action that fits either place: a ghost button in the bar, a full-width row in the
- * side menu (with its longer `menuLabel`, e.g. 'Prompt Library' for 'Library').
+ * One header action that fits either place: a full-width row in the side menu (with its longer
+ * `menuLabel`, e.g. 'Prompt Library' for 'Library'), a ghost button in the bar. In the bar the
+ * label hides while the header is too narrow for it (header.recipe.ts): the button keeps
+ * `label` as its accessible name and shows it in a tooltip.
  */
 export function HeaderButton({
   icon,
   label,
   menuLabel,
+  trailing,
+  collapse,
+  labelClassName,
   onClick,
-  className,
 }: {
   icon: ReactNode
-  label: ReactNode
-  menuLabel?: ReactNode
+  /** The visible label, the accessible name and, while the label is hidden, the tooltip. */
+  label: string
+  menuLabel?: string
+  /** Shown after the label and hidden with it, e.g. the model picker's chevron. */
+  trailing?: ReactNode
+  /** 'model' keeps its label longer than the rest (the selected model's name). */
+  collapse?: 'labels' | 'model'
+  /** Wraps the visible label, e.g. to cap a model name of unforeseen length. */
+  labelClassName?: string
   onClick: () => void
-  className?: string
 }) {
   const { placement, done } = useHeaderLayout()
-  const inMenu = placement === 'menu'
+  const text = (shown: string) =>
+    labelClassName ? <span className={labelClassName}>{shown}</span> : shown
+  const act = () => {
+    done()
+    onClick()
+  }
+  if (placement === 'menu') {
+    return (
+      <button type="button" className={menuRow()} onClick={act}>
+        {icon}
+        {text(menuLabel ?? label)}
+        {trailing}
+      </button>
+    )
+  }
+  const styles = headerButton({ collapse })
   return (
-    <button
-      type="button"
-      className={cx(inMenu ? menuRow() : button({ variant: 'ghost', size: 'sm' }), className)}
-      onClick={() => {
-        done()
-        onClick()
-      }}
-    >
-      {icon}
-      {inMenu ? (menuLabel ?? label) : label}
-    </button>
+    <AppTooltip label={label} className={styles.tooltip}>
+      <button
+        type="button"
+        aria-label={label}
+        className={cx(button({ variant: 'ghost', size: 'sm' }), styles.root)}
+        onClick={act}
+      >
+        {icon}
+        <span className={styles.label}>
+          {text(label)}
+          {trailing}
+        </span>
+      </button>
+    </AppTooltip>
   )
 }

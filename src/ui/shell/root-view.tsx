@@ -8,10 +8,17 @@ import { SignedOutScreen } from './signed-out-screen'
 
 /** The session's actors while the app machine has a session (tag `session`), else null. */
 function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors | null {
-  const { chat, modelPicker, library, activation, quickPrompts } = snapshot.children
-  if (!snapshot.hasTag('session') || !chat || !modelPicker) return null
-  if (!library || !activation || !quickPrompts) return null
-  return { chat, modelPicker, prompts: { library, activation, quickPrompts } }
+  const { chat, conversations, modelPicker, library, activation, quickPrompts, picker, usage } =
+    snapshot.children
+  if (!snapshot.hasTag('session') || !chat || !conversations || !modelPicker) return null
+  if (!library || !activation || !quickPrompts || !picker || !usage) return null
+  return {
+    chat,
+    conversations,
+    modelPicker,
+    usage,
+    prompts: { library, activation, quickPrompts, picker },
+  }
 }
 
 /** Another session only when the actors themselves changed. */

@@ -26,12 +26,20 @@ export const signedOutScreen = sva({
   },
 })
 
-/** The signed-in page: header, the chat column (room below for the fixed composer). */
+/**
+ * The signed-in page: header, then from 768 px the conversations sidebar (260 px) beside the
+ * chat column (room below for the fixed composer, which starts right of the sidebar).
+ */
 export const signedInScreen = sva({
-  slots: ['page', 'main', 'welcome', 'name'],
+  slots: ['page', 'body', 'column', 'main', 'composer', 'welcome', 'name'],
   base: {
     page: { minH: '100vh', display: 'flex', flexDirection: 'column' },
+    body: { flex: 1, display: 'flex' },
+    column: { flex: 1, minW: 0, display: 'flex', flexDirection: 'column' },
     main: { flex: 1, w: 'full', maxW: '3xl', mx: 'auto', px: '4', pt: '8', pb: '36' },
+    // The composer (src/ui/chat/message-input.recipe.ts) is fixed to the viewport; it starts
+    // where this says, right of the sidebar.
+    composer: { '--composer-left': { base: '0px', md: '260px' } },
     welcome: { color: 'fg.muted', fontSize: 'sm' },
     name: { color: 'fg', fontWeight: 'semibold' },
   },

@@ -7,6 +7,7 @@ import { button } from './button.recipe'
 import { appHeader } from './header.recipe'
 import { HeaderLayoutProvider, headerGroupClass } from './header-layout'
 import { MenuIcon } from './icons'
+import { AppTooltip } from './tooltip'
 
 const styles = appHeader()
 
@@ -19,12 +20,14 @@ export function SideMenu({ children, footer }: { children: ReactNode; footer: Re
   const layout = { placement: 'menu' as const, done: () => menu.setOpen(false) }
   return (
     <Dialog.RootProvider value={menu} lazyMount unmountOnExit>
-      <Dialog.Trigger
-        aria-label="Open menu"
-        className={cx(button({ variant: 'ghost', size: 'icon' }), styles.menuTrigger)}
-      >
-        <MenuIcon />
-      </Dialog.Trigger>
+      <AppTooltip label="Open menu">
+        <Dialog.Trigger
+          aria-label="Open menu"
+          className={cx(button({ variant: 'ghost', size: 'icon' }), styles.menuTrigger)}
+        >
+          <MenuIcon />
+        </Dialog.Trigger>
+      </AppTooltip>
       <AppDialogFrame
         placement="left"
         icon={<BrandMark size="sm" />}

@@ -1,23 +1,26 @@
 import { useSelector } from '@xstate/react'
 import { cx } from 'styled-system/css'
+import { shownTheme } from '../../machines/style.machine'
 import { useAppActors } from './app-actors'
 import { button } from './button.recipe'
 import { themeToggleIcon } from './header.recipe'
 import { MoonIcon, SunIcon } from './icons'
+import { AppTooltip } from './tooltip'
 
 export function ThemeToggle({ className }: { className?: string }) {
-  const { theme } = useAppActors()
-  const isDark = useSelector(theme, (s) => s.matches('dark'))
+  const { style } = useAppActors()
+  const isDark = useSelector(style, (s) => shownTheme(s.context) === 'dark')
   const label = isDark ? 'Switch to light theme' : 'Switch to dark theme'
   return (
-    <button
-      type="button"
-      className={cx(button({ variant: 'ghost', size: 'icon' }), className)}
-      aria-label={label}
-      title={label}
-      onClick={() => theme.send({ type: 'theme.toggle' })}
-    >
-      {isDark ? <SunIcon /> : <MoonIcon className={themeToggleIcon()} />}
-    </button>
+    <AppTooltip label={label}>
+      <button
+        type="button"
+        className={cx(button({ variant: 'ghost', size: 'icon' }), className)}
+        aria-label={label}
+        onClick={() => style.send({ type: 'theme.toggle' })}
+      >
+        {isDark ? <SunIcon /> : <MoonIcon className={themeToggleIcon()} />}
+      </button>
+    </AppTooltip>
   )
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { button } from '../../shell/button.recipe'
 import { CheckIcon, CopyIcon } from '../../shell/icons'
-import { highlight } from './highlight-loader'
+import { highlight, highlightedBefore } from './highlight-loader'
 import './code-theme.css'
 import { markdown } from './markdown.recipe'
 
@@ -46,14 +46,27 @@ function CopyButton({ code }: { code: string }) {
   )
 }
 
-/** A fenced code block with its language, a copy button and (once loaded) highlighting. */
-export function CodeBlock({ code, language }: { code: string; language: string }) {
-  const [html, setHtml] = useState<string | null>(null)
+/**
+ * A fenced code block with its language, a copy button and (once loaded) highlighting. While
+ * `open` (streaming, its closing fence not there yet) it shows as plain text in the same frame:
+ * it is highlighted once, when it closes, rather than on every chunk.
+ */
+export function CodeBlock({
+  code,
+  language,
+  open = false,
+}: {
+  code: string
+  language: string
+  open?: boolean
+}) {
+  const [html, setHtml] = useState(() => (open ? null : highlightedBefore(code, language)))
   // Loading the highlighter is a view concern (a lazy chunk), not part of any process.
   useEffect(() => {
     let current = true
-    setHtml(null)
-    if (language) {
+    const before = open ? null : highlightedBefore(code, language)
+    setHtml(before)
+    if (language && !open && before === null) {
       highlight(code, language).then(
         (result) => current && setHtml(result),
         () => {},
@@ -62,7 +75,7 @@ export function CodeBlock({ code, language }: { code: string; language: string }
     return () => {
       current = false
     }
-  }, [code, language])
+  }, [code, language, open])
   return (
     <div className={frame}>
       <div className={toolbar}>

@@ -38,6 +38,20 @@ let core: Promise<HLJSApi> | null = null
 const registered = new Map<string, Promise<void>>()
 
 /**
+ * Highlighted HTML by language and code (the last 500), so a block that mounts again (a
+ * conversation opened again, a streamed reply replaced by its saved message) shows highlighted
+ * at once instead of plain for a moment.
+ */
+const highlighted = new Map<string, string>()
+const HIGHLIGHTED_SIZE = 500
+
+/** What `highlight` gave for this code and language before, if anything. */
+export function highlightedBefore(code: string, tag: string): string | null {
+  const language = languageName(tag)
+  return (language && highlighted.get(`${language}\0${code}`)) ?? null
+}
+
+/**
  * Highlighted HTML for `code`, loading highlight.js and the language on first use. The HTML is
  * highlight.js's own output: it escapes the code, so no markup from the message survives.
  */
@@ -52,5 +66,8 @@ export async function highlight(code: string, tag: string): Promise<string | nul
     registered.set(language, ready)
   }
   await ready
-  return hljs.highlight(code, { language, ignoreIllegals: true }).value
+  const html = hljs.highlight(code, { language, ignoreIllegals: true }).value
+  if (highlighted.size >= HIGHLIGHTED_SIZE) highlighted.delete(highlighted.keys().next().value!)
+  highlighted.set(`${language}\0${code}`, html)
+  return html
 }

@@ -1,8 +1,9 @@
-import { Lexer, type Token, Tokenizer, type Tokens } from 'marked'
+import type { Token, Tokens } from 'marked'
 import type { CSSProperties, ReactNode } from 'react'
 import { safeUrl } from '../../../domain/safe-url'
 import { CodeBlock } from './code-block'
 import { decodeEntities } from './decode-entities'
+import { lexMarkdown } from './lex-markdown'
 
 /**
  * Markdown as React elements, straight from marked's tokens: no HTML string is ever built, so
@@ -17,62 +18,6 @@ const ALIGN: Record<string, CSSProperties> = {
   left: { textAlign: 'left' },
   center: { textAlign: 'center' },
   right: { textAlign: 'right' },
-}
-
-/**
- * A long unbroken run of the characters GFM's e-mail autolink looks ahead through, taken as
- * plain text in one go. Left to marked, a run split into many small pieces (`_a_a_a...`,
- * `*a*a*a...`) re-scans the rest of the run for an `@` at every piece: 100 KB took 2-10 s (it
- * was as slow, or slower, in micromark). Legitimate prose has no run this long outside code
- * (code spans and fenced blocks never get here); `www.` links are left to the URL rule.
- */
-const LONG_RUN = /^[a-zA-Z0-9.!#$%&'*+/=?_{|}~;-]{64,}/
-
-function longRun(src: string): Tokens.Text | undefined {
-  if (src.startsWith('www.')) return undefined
-  const run = LONG_RUN.exec(src)?.[0]
-  return run === undefined ? undefined : { type: 'text', raw: run, text: run }
-}
-
-/**
- * Matching emphasis is quadratic too: every opener that never closes scans all later delimiters
- * (`_a_a_a _a_a_a ...` in runs short enough for LONG_RUN: 100 KB took over a second). Past this
- * much lexing time, a message's remaining `*`, `_` and `~` show as typed: a bounded cost that
- * only input like that ever reaches (a long reply lexes in a few milliseconds).
- */
-const EMPHASIS_BUDGET_MS = 50
-
-class BoundedTokenizer extends Tokenizer {
-  readonly deadline = performance.now() + EMPHASIS_BUDGET_MS
-
-  override emStrong(src: string, maskedSrc: string, prevChar?: string) {
-    return performance.now() > this.deadline ? undefined : super.emStrong(src, maskedSrc, prevChar)
-  }
-
-  override del(src: string, maskedSrc: string, prevChar?: string) {
-    return performance.now() > this.deadline ? undefined : super.del(src, maskedSrc, prevChar)
-  }
-}
-
-/**
- * A line opening this many nested quotes or list items: the lexer would recurse once per level
- * (the stack runs out near 10,000, after seconds), so such a message shows as the text typed.
- * Unambiguous on purpose: whitespace belongs to exactly one place, so no backtracking blow-up.
- */
-const TOO_DEEP = /^(?:[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])[ \t])){64}/m
-
-/** GitHub-flavoured, no hard breaks on single newlines: what react-markdown + remark-gfm did. */
-function lex(text: string): Token[] | null {
-  if (TOO_DEEP.test(text)) return null
-  // Fresh options and tokenizer each time: the lexer keeps its state on them.
-  return Lexer.lex(text, {
-    tokenizer: new BoundedTokenizer(),
-    gfm: true,
-    breaks: false,
-    pedantic: false,
-    silent: false,
-    extensions: { renderers: {}, childTokens: {}, inline: [longRun] },
-  })
 }
 
 /** The plain text of some inline tokens (an image's alt text). */
@@ -162,7 +107,14 @@ function renderToken(token: Token, key: number, depth: number): ReactNode {
     }
     case 'code': {
       const language = /^[\w+#-]*/.exec(token.lang ?? '')![0]
-      return <CodeBlock key={key} code={token.text.replace(/\n$/, '')} language={language} />
+      return (
+        <CodeBlock
+          key={key}
+          code={token.text.replace(/\n$/, '')}
+          language={language}
+          open={openCode.has(token)}
+        />
+      )
     }
     case 'blockquote':
       return <blockquote key={key}>{renderAll(token.tokens, depth + 1)}</blockquote>
@@ -236,15 +188,36 @@ function renderToken(token: Token, key: number, depth: number): ReactNode {
 }
 
 /**
+ * Fenced code still arriving (its closing fence not there yet): shown as plain text, and
+ * highlighted once closed, so a streamed block does not flicker on every chunk.
+ */
+const openCode = new WeakSet<Token>()
+
+/**
+ * One top-level block (a token of `lexMarkdown`), keyed by its index among the message's
+ * blocks: the same element `renderMarkdown` gives at that index. `open` is a fenced code token
+ * inside it that is still arriving.
+ */
+export function renderBlock(token: Token, index: number, open: Token | null = null): ReactNode {
+  if (open) openCode.add(open)
+  return renderToken(token, index, 0)
+}
+
+/** What a message the lexer cannot take shows: the text typed. */
+export function asTyped(text: string, key?: number): ReactNode {
+  return <p key={key}>{text}</p>
+}
+
+/**
  * A message as GitHub-flavoured markdown, as React nodes. Never throws: input the lexer cannot
  * take (nesting deep enough to exhaust the stack) shows as the text typed.
  */
 export function renderMarkdown(text: string): ReactNode {
   try {
-    const tokens = lex(text)
-    if (tokens) return renderAll(tokens, 0)
+    const lexed = lexMarkdown(text)
+    if (lexed) return renderAll(lexed.tokens, 0)
   } catch {
     // Below: whatever the lexer could not take shows as the text typed.
   }
-  return <p>{text}</p>
+  return asTyped(text)
 }

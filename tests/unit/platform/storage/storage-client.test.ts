@@ -170,11 +170,16 @@ describe('upload', () => {
     await expect(failure).rejects.toMatchObject({ name: 'StorageError', status: 415 })
   })
 
-  test('another user’s folder is refused with the server’s words (403)', async () => {
+  test('another user’s file or home folder is refused with the server’s words (403)', async () => {
     const { client } = await signedIn()
-    const failure = client.storage.upload(PNG, 'user_someone_else/x.png')
-    await expect(failure).rejects.toMatchObject({ name: 'StorageError', status: 403 })
-    await expect(failure).rejects.toThrow(/^You may only write under your own folder: user_/)
+    const other = await signedIn()
+    await other.client.storage.upload(PNG, `taken-${other.id}/x.png`)
+    const taken = client.storage.upload(PNG, `taken-${other.id}/x.png`, { upsert: true })
+    await expect(taken).rejects.toMatchObject({ name: 'StorageError', status: 403 })
+    await expect(taken).rejects.toThrow(`taken-${other.id}/x.png belongs to another user`)
+    const home = client.storage.upload(PNG, `${other.id}/x.png`)
+    await expect(home).rejects.toMatchObject({ name: 'StorageError', status: 403 })
+    await expect(home).rejects.toThrow(`The folder ${other.id}/ belongs to another user`)
   })
 
   test('signed out, the platform answers 401 and the SDK throws an AuthError', async () => {
@@ -333,9 +338,11 @@ describe('remove', () => {
     expect(seen).toEqual([])
   })
 
-  test('another user’s path is a StorageError with status 403', async () => {
+  test('another user’s file is a StorageError with status 403', async () => {
     const { client } = await signedIn()
-    await expect(client.storage.remove('user_nobody/a.png')).rejects.toMatchObject({
+    const other = await signedIn()
+    await other.client.storage.upload(PNG, `${other.id}/a.png`)
+    await expect(client.storage.remove(`${other.id}/a.png`)).rejects.toMatchObject({
       name: 'StorageError',
       status: 403,
     })

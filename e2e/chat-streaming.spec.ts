@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test'
+import { chatWithGpt5, send } from './support/chat'
+import { signUp } from './support/session'
+
+// Issue 13 on `npm start` with fake providers: a reply streams in, Stop keeps what arrived
+// (across a reload), and Regenerate replaces the last reply. `[rate:N]` makes the fake send
+// N tokens a second (docs/product/behaviour.md#streamed-replies).
+
+test('a reply streams in with its usage; Stop keeps the partial reply; Regenerate replaces it', async ({
+  page,
+}) => {
+  await signUp(page, 'Stream Sam')
+  await chatWithGpt5(page)
+  const reply = page.getByRole('article', { name: 'GPT-5 message' })
+  const stop = page.getByRole('button', { name: 'Stop', exact: true })
+
+  await test.step('the reply shows text before the fake has finished', async () => {
+    await send(page, 'Stream slowly please [rate:8]')
+    const growing = page.locator('article[data-streaming]')
+    await expect(growing).toContainText('OpenAI fake reply')
+    await expect(stop).toBeVisible()
+    // Still arriving: the end of the reply is not there yet.
+    await expect(growing).not.toContainText('Turns received')
+    await expect(reply).toContainText('Turns received: 1', { timeout: 15_000 })
+    await expect(page.locator('article[data-streaming]')).toHaveCount(0)
+    await expect(stop).toHaveCount(0)
+  })
+
+  await test.step('the reply shows its tokens and cost, and the conversation its total', async () => {
+    // GPT-5 is priced (docs/product/usage.md): tokens and dollars, never a bare number.
+    await expect(reply).toContainText(/\d+ tokens · (<)?\$\d/)
+    await expect(page.getByText(/^Conversation so far: \d+ tokens · (<)?\$\d/)).toBeVisible()
+  })
+
+  await test.step('Stop keeps the partial reply, marked stopped', async () => {
+    await send(page, 'Now very slowly [rate:3]')
+    const growing = page.locator('article[data-streaming]')
+    await expect(growing).toContainText('OpenAI fake reply')
+    await stop.click()
+    const stopped = reply.nth(1)
+    await expect(stopped).toContainText('Stopped')
+    await expect(stopped).not.toContainText('Turns received')
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled()
+  })
+
+  await test.step('after a reload the stopped reply is still there, still marked', async () => {
+    await page.reload()
+    await expect(reply).toHaveCount(2)
+    await expect(reply.nth(1)).toContainText('OpenAI fake reply')
+    await expect(reply.nth(1)).toContainText('Stopped')
+    await expect(reply.nth(1)).not.toContainText('Turns received')
+  })
+
+  await test.step('Regenerate replaces the last reply, and the replacement is what is stored', async () => {
+    // The question keeps its [rate:3]; Regenerate asks again with the same words.
+    await reply.nth(1).getByRole('button', { name: 'Regenerate' }).click()
+    await expect(reply.nth(1)).toContainText('Turns received: 3', { timeout: 20_000 })
+    await expect(reply.nth(1)).not.toContainText('Stopped')
+    await expect(reply).toHaveCount(2)
+    await page.reload()
+    await expect(reply).toHaveCount(2)
+    await expect(reply.nth(1)).toContainText('Turns received: 3')
+    // Only the last reply offers Regenerate.
+    await expect(page.getByRole('button', { name: 'Regenerate' })).toHaveCount(1)
+  })
+})

@@ -1,0 +1,227 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { ARTIFACTS, signUp, toast, waitForToastsToGo } from './support/session'
+
+// The style editor in a real Chromium: live edits, Cancel, Save across a reload, Reset, the
+// system theme, animations, shared links, the narrow layout, accessibility and screenshots.
+
+const editor = (page: Page) => page.getByRole('dialog', { name: 'Style Configuration' })
+
+async function openEditor(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Toolbar' })
+    .getByRole('button', { name: 'Style' })
+    .click()
+  await expect(editor(page)).toBeVisible()
+  return editor(page)
+}
+
+/** What the page paints primary things with: the Send button's background. */
+const primaryPaint = (page: Page) =>
+  page.evaluate(() => {
+    const probe = document.createElement('div')
+    probe.style.background = 'var(--colors-primary)'
+    document.body.append(probe)
+    const color = getComputedStyle(probe).backgroundColor
+    probe.remove()
+    return color
+  })
+
+const INDIGO = 'rgb(99, 102, 241)'
+const GREEN = 'rgb(18, 133, 61)'
+
+test('a preset shows at once, Cancel reverts, Save survives a reload, Reset restores', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signUp(page, 'Style Saver')
+  expect(await primaryPaint(page)).toBe(INDIGO)
+
+  // 1. Live while the dialog is open.
+  let dialog = await openEditor(page)
+  await dialog.getByRole('button', { name: 'Green' }).click()
+  expect(await primaryPaint(page)).toBe(GREEN)
+  await expect(dialog.getByRole('button', { name: 'Save Changes' })).toHaveCSS(
+    'background-color',
+    GREEN,
+  )
+
+  // 2. Cancel puts it back.
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
+  expect(await primaryPaint(page)).toBe(INDIGO)
+
+  // 3. Save Changes, then reload.
+  dialog = await openEditor(page)
+  await dialog.getByRole('button', { name: 'Green' }).click()
+  await dialog.getByRole('tab', { name: 'Text' }).click()
+  await dialog.getByText('Large', { exact: true }).click()
+  await dialog.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(toast(page, 'Style configuration saved!')).toBeVisible()
+  await page.reload()
+  await expect(page.getByText('Welcome,')).toBeVisible()
+  expect(await primaryPaint(page)).toBe(GREEN)
+  await expect(page.locator('html')).toHaveCSS('font-size', '18px')
+
+  // 4. Reset.
+  await waitForToastsToGo(page)
+  dialog = await openEditor(page)
+  await dialog.getByRole('button', { name: 'Reset' }).click()
+  await expect(toast(page, 'Style configuration reset to defaults')).toBeVisible()
+  expect(await primaryPaint(page)).toBe(INDIGO)
+  await expect(page.locator('html')).toHaveCSS('font-size', '16px')
+  expect(await page.evaluate(() => localStorage.getItem('styleConfig'))).toBeNull()
+})
+
+test('Auto follows the emulated system colour scheme, live', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await signUp(page, 'Auto Theme')
+  const dialog = await openEditor(page)
+  await dialog.getByRole('tab', { name: 'Layout' }).click()
+  await dialog.getByText('Auto (System)').click()
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  const darkBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+  await page.emulateMedia({ colorScheme: 'light' })
+  await expect(page.locator('html')).toHaveClass(/\blight\b/)
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(
+    darkBg,
+  )
+  await dialog.getByRole('button', { name: 'Save Changes' }).click()
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+})
+
+test('Animations off stops transitions and animations', async ({ page }) => {
+  await signUp(page, 'Still Life')
+  const dialog = await openEditor(page)
+  const save = dialog.getByRole('button', { name: 'Save Changes' })
+  expect(await save.evaluate((el) => getComputedStyle(el).transitionDuration)).not.toBe('0s')
+  await dialog.getByRole('tab', { name: 'Behavior' }).click()
+  await expect(dialog.getByRole('switch', { name: /Animations/ })).toBeChecked()
+  await dialog.getByText('Animations', { exact: true }).click()
+  await expect(dialog.getByRole('switch', { name: /Animations/ })).not.toBeChecked()
+  await expect(page.locator('html')).toHaveClass(/no-animations/)
+  const durations = await page.evaluate(() =>
+    [...document.querySelectorAll('button, [role="status"], article')].map((el) => {
+      const style = getComputedStyle(el)
+      return [style.transitionDuration, style.animationName]
+    }),
+  )
+  expect(durations.length).toBeGreaterThan(5)
+  for (const [transition, animation] of durations) {
+    expect(transition?.split(',').every((d) => d.trim() === '0s')).toBe(true)
+    expect(animation).toBe('none')
+  }
+})
+
+test('a shared style link applied, and a hostile one refused', async ({ page }) => {
+  await signUp(page, 'Link Follower')
+  const shared = {
+    primaryColor: '#DC2626',
+    accentColor: '#FCD34D',
+    fontFamily: 'Lato',
+    borderRadius: 'large',
+    theme: 'light',
+  }
+  await page.goto(`/?style=${encodeURIComponent(JSON.stringify(shared))}`)
+  const banner = page.getByRole('region', { name: 'Shared theme' })
+  await expect(banner).toBeVisible()
+  expect(await primaryPaint(page)).toBe(INDIGO)
+  await page.screenshot({ path: `${ARTIFACTS}/style-shared-banner.png` })
+  await banner.getByRole('button', { name: 'Apply' }).click()
+  const dialog = editor(page)
+  await expect(dialog).toBeVisible()
+  expect(await primaryPaint(page)).toBe('rgb(220, 38, 38)')
+  await expect(page.locator('html')).toHaveClass(/\blight\b/)
+  expect(new URL(page.url()).search).toBe('')
+  await dialog.getByRole('button', { name: 'Save Changes' }).click()
+  await page.reload()
+  expect(await primaryPaint(page)).toBe('rgb(220, 38, 38)')
+
+  const hostile = { primaryColor: 'red;}body{display:none', fontFamily: 'Lato' }
+  await page.goto(`/?style=${encodeURIComponent(JSON.stringify(hostile))}`)
+  await expect(toast(page, 'Invalid shared style link')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Shared theme' })).toBeHidden()
+  await expect(page.locator('body')).toBeVisible()
+  expect(await primaryPaint(page)).toBe('rgb(220, 38, 38)')
+})
+
+test('at 390 px the preview is hidden and the editor is usable from the side menu', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signUp(page, 'Phone User')
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await page
+    .getByRole('dialog', { name: 'Menu' })
+    .getByRole('button', { name: 'Style Editor' })
+    .click()
+  const dialog = editor(page)
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('region', { name: 'Preview' })).toBeHidden()
+  await dialog.getByRole('button', { name: 'Purple' }).click()
+  expect(await primaryPaint(page)).toBe('rgb(147, 51, 234)')
+  await page.screenshot({ path: `${ARTIFACTS}/style-390-colors.png` })
+  await dialog.getByRole('tab', { name: 'Layout' }).click()
+  await dialog.getByText('Light', { exact: true }).click()
+  await page.screenshot({ path: `${ARTIFACTS}/style-390-layout.png` })
+  const save = dialog.getByRole('button', { name: 'Save Changes' })
+  await save.scrollIntoViewIfNeeded()
+  const box = await save.boundingBox()
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true)
+  await save.click()
+  await expect(dialog).toBeHidden()
+})
+
+test('every tab is axe-clean (no serious or critical violation), in light and dark', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signUp(page, 'Axe Checker')
+  for (const theme of ['dark', 'light']) {
+    if (theme === 'light') await page.getByRole('button', { name: 'Switch to light theme' }).click()
+    await waitForToastsToGo(page)
+    const dialog = await openEditor(page)
+    for (const name of ['Colors', 'Text', 'Layout', 'Behavior']) {
+      await dialog.getByRole('tab', { name }).click()
+      await expect(dialog.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true')
+      const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
+      const blocking = results.violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      )
+      expect(
+        blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        `${theme} ${name}`,
+      ).toEqual([])
+      await page.screenshot({ path: `${ARTIFACTS}/style-${theme}-${name.toLowerCase()}.png` })
+    }
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+  }
+})
+
+test('screenshots: the app under two presets, light and dark, at three widths', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await signUp(page, 'Screenshot Taker')
+  for (const preset of ['Teal', 'Pink']) {
+    await waitForToastsToGo(page)
+    const dialog = await openEditor(page)
+    await dialog.getByRole('button', { name: preset }).click()
+    await dialog.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(dialog).toBeHidden()
+    await waitForToastsToGo(page)
+    for (const theme of ['dark', 'light']) {
+      const toggle = page.getByRole('button', { name: `Switch to ${theme} theme` })
+      if (await toggle.first().isVisible()) await toggle.first().click()
+      for (const width of [390, 800, 1440]) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.screenshot({
+          path: `${ARTIFACTS}/app-${preset.toLowerCase()}-${theme}-${width}.png`,
+        })
+      }
+      await page.setViewportSize({ width: 1440, height: 900 })
+    }
+  }
+})

@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test'
+import { toast } from './session'
+
+export const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' })
+
+/** Saves an OpenAI key in the model settings and picks GPT-5. */
+export async function chatWithGpt5(page: Page, key = 'sk-test-e2e') {
+  await expect(composer(page)).toHaveAttribute('placeholder', /^Message .+\.\.\.$/)
+  await page
+    .getByRole('navigation', { name: 'Toolbar' })
+    .getByRole('button', { name: /Select Model|GPT|Claude|Gemini/ })
+    .click()
+  const picker = page.getByRole('dialog', { name: 'Select AI Model' })
+  await picker.getByRole('button', { name: 'Manage API Keys' }).click()
+  const keys = page.getByRole('dialog', { name: 'Manage API Keys' })
+  await keys.getByRole('textbox', { name: 'OpenAI API Key', exact: true }).fill(key)
+  await keys
+    .getByRole('form', { name: 'OpenAI API key' })
+    .getByRole('button', { name: 'Save API Key' })
+    .click()
+  await expect(toast(page, 'openai API key saved successfully')).toBeVisible()
+  await keys.getByRole('button', { name: 'Close' }).click()
+  await picker.getByRole('button', { name: /GPT-5/ }).first().click()
+  await expect(composer(page)).toHaveAttribute('placeholder', 'Message GPT-5...')
+}
+
+/** Types a message and sends it with Enter. */
+export async function send(page: Page, text: string) {
+  await composer(page).fill(text)
+  await composer(page).press('Enter')
+}

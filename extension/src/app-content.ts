@@ -1,0 +1,30 @@
+import { createAppSync } from './app-sync'
+import { createBridgeClient } from './bridge-client'
+import { parseRuntimeMessage } from './runtime-messages'
+import { SYNC_INTERVAL_MS } from './state'
+
+// Content script on the app's own pages (the build's app origin; see the manifest): keeps
+// the signed-in user and their prompts in extension storage while the tab is open.
+const appSync = createAppSync({ client: createBridgeClient(window), storage: chrome.storage.local })
+
+void appSync.sync()
+setInterval(() => void appSync.sync(), SYNC_INTERVAL_MS)
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') void appSync.sync()
+})
+
+chrome.runtime.onMessage.addListener((data, sender, sendResponse) => {
+  // Only the service worker of this extension talks to us (never a page or another tab).
+  if (sender.id !== chrome.runtime.id || sender.tab) return false
+  const message = parseRuntimeMessage(data)
+  if (!message) return false
+  const work =
+    message.kind === 'prompt-chat/refresh'
+      ? appSync.sync().then(() => true)
+      : appSync.setSystemPrompt(message.promptId, message.isActive)
+  work.then(
+    (ok) => sendResponse({ ok }),
+    () => sendResponse({ ok: false }),
+  )
+  return true // answers asynchronously
+})

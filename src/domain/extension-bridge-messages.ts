@@ -1,0 +1,96 @@
+import * as v from 'valibot'
+import type { User } from './auth-types'
+import { isActivePrompt, ratingSummary } from './prompt-search'
+import type { PromptRow } from './prompt-types'
+
+/**
+ * The page messages between the Chrome extension's content script and the app
+ * (docs/product/calls.md#extension-bridge), written once so the extension can share them.
+ * Pure: no window, no SDK.
+ */
+
+const Id = v.pipe(v.string(), v.minLength(1))
+
+const GetUserDataSchema = v.object({ type: v.literal('GET_USER_DATA') })
+const GetPromptsDataSchema = v.object({ type: v.literal('GET_PROMPTS_DATA'), userId: Id })
+const UpdateSystemPromptSchema = v.object({
+  type: v.literal('UPDATE_SYSTEM_PROMPT'),
+  userId: Id,
+  promptId: Id,
+  isActive: v.boolean(),
+})
+
+/** Every request the extension may post; anything else is not a request. */
+export const ExtensionRequestSchema = v.variant('type', [
+  GetUserDataSchema,
+  GetPromptsDataSchema,
+  UpdateSystemPromptSchema,
+])
+
+export type ExtensionRequest = v.InferOutput<typeof ExtensionRequestSchema>
+
+/** The request a page message carries, or null when it carries none (never throws). */
+export function parseExtensionRequest(data: unknown): ExtensionRequest | null {
+  try {
+    const result = v.safeParse(ExtensionRequestSchema, data)
+    return result.success ? result.output : null
+  } catch {
+    // e.g. a getter that throws, or a revoked proxy: not a request either
+    return null
+  }
+}
+
+/** A user prompt as the extension sees it (docs/product/data.md#prompts-as-the-extension-sees-them). */
+export interface ExtensionUserPrompt extends PromptRow {
+  averageRating: number
+  totalRatings: number
+}
+
+/** A system prompt as the extension sees it: `isActive` is a real boolean. */
+export interface ExtensionSystemPrompt extends Omit<PromptRow, 'isActive'> {
+  isActive: boolean
+}
+
+export interface PromptsData {
+  userPrompts: ExtensionUserPrompt[]
+  systemPrompts: ExtensionSystemPrompt[]
+  activeSystemPrompt: ExtensionSystemPrompt | null
+}
+
+/** What a failed prompt load answers (docs/product/errors.md#silent-failures). */
+export const EMPTY_PROMPTS_DATA: PromptsData = {
+  userPrompts: [],
+  systemPrompts: [],
+  activeSystemPrompt: null,
+}
+
+/** Every answer the app posts back. */
+export type ExtensionReply =
+  | { type: 'USER_DATA'; user: User }
+  | { type: 'NO_USER' }
+  | ({ type: 'PROMPTS_DATA' } & PromptsData)
+  | { type: 'SYSTEM_PROMPT_UPDATED'; promptId: string; isActive: boolean }
+
+/**
+ * The user's prompts as the extension sees them: `ratings` holds each user prompt's ratings
+ * (missing or empty: rated `0` by `0`).
+ */
+export function toPromptsData(
+  rows: readonly PromptRow[],
+  ratings: ReadonlyMap<string, ReadonlyArray<{ rating: string | number }>>,
+): PromptsData {
+  const userPrompts = rows
+    .filter((row) => row.type === 'user')
+    .map((row) => {
+      const { averageRating, ratingCount } = ratingSummary(ratings.get(row.id) ?? [])
+      return { ...row, averageRating, totalRatings: ratingCount }
+    })
+  const systemPrompts = rows
+    .filter((row) => row.type === 'system')
+    .map((row) => ({ ...row, isActive: isActivePrompt(row) }))
+  return {
+    userPrompts,
+    systemPrompts,
+    activeSystemPrompt: systemPrompts.find((prompt) => prompt.isActive) ?? null,
+  }
+}

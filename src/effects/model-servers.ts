@@ -1,0 +1,219 @@
+import { fromPromise } from 'xstate'
+import { decodeApiKey, encodeApiKey } from '../domain/api-key-encoding'
+import {
+  type ModelServer,
+  parseServerModelId,
+  serverIdOf,
+  serverModelId,
+  serverProvider,
+} from '../domain/server-models'
+import type { ServerSubmission } from '../domain/server-url'
+import { CHAT_MESSAGES, type ChatModel } from '../machines/chat.machine'
+import { modelListProblem, modelServersMachine } from '../machines/model-servers.machine'
+import type { Notice } from '../machines/notice'
+import type { PlatformClient } from '../platform/index'
+import type { ChatRequest } from '../providers/chat-types'
+import { listCompatibleModels } from '../providers/list-models'
+import { OPENAI_COMPATIBLE } from '../providers/send-chat'
+import { logError, showToast } from './notify'
+
+/** A row of `modelServers` (docs/product/data.md): the key base64-encoded, sealed at rest, or null. */
+interface ModelServerRow {
+  id: string
+  userId: string
+  name: string
+  baseUrl: string
+  apiKeyEncrypted: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface ModelServerEffectsOptions {
+  platform: PlatformClient
+  /** The signed-in user's id; throws when nobody is. */
+  currentUserId: () => string
+  /** Calls to the servers go through this fetch (tests); the global one by default. */
+  fetch?: typeof fetch
+  notify?: (notice: Notice) => void
+  now?: () => number
+  /** How long a server gets to list its models (5 s by default). */
+  timeoutMs?: number
+}
+
+/** A server's models as the chat lists them (docs/product/servers.md#in-the-model-picker). */
+function modelsOf(row: ModelServerRow, models: string[]): ChatModel[] {
+  return models.map((model) => ({
+    id: serverModelId(row.id, model),
+    name: model,
+    description: row.name,
+    provider: serverProvider(row.id),
+  }))
+}
+
+/** The stored key: '' when the server has none; null when what is stored cannot be decoded. */
+const keyOf = (row: ModelServerRow): string | null =>
+  row.apiKeyEncrypted === null || row.apiKeyEncrypted === ''
+    ? ''
+    : decodeApiKey(row.apiKeyEncrypted)
+
+const summaryOf = (row: ModelServerRow): ModelServer => ({
+  id: row.id,
+  name: row.name,
+  baseUrl: row.baseUrl,
+  hasKey: !!keyOf(row),
+})
+
+/**
+ * The user's OpenAI-compatible servers (docs/product/servers.md) on the SDK and the
+ * providers: the chat's lookups (its models, a model, its key, the request to send) and the
+ * keys dialog's section (`manager`).
+ */
+export function modelServerEffects(options: ModelServerEffectsOptions) {
+  const { platform, currentUserId } = options
+  const now = options.now ?? Date.now
+  const notify = options.notify ?? showToast
+  const servers = platform.db.table<ModelServerRow>('modelServers')
+
+  const serverRow = async (serverId: string) => {
+    // Row-level security: another user's server is simply not there.
+    const [row] = await servers.list({ where: { id: serverId }, limit: 1 })
+    return row ?? null
+  }
+  const listModels = (row: Pick<ModelServerRow, 'baseUrl'>, apiKey: string) =>
+    listCompatibleModels({
+      baseUrl: row.baseUrl,
+      apiKey,
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+    })
+
+  /**
+   * Every model of every server of the user, server by server in the order they were added.
+   * Never rejects: a server that cannot list its models is logged, named in a toast, and
+   * left out; a failed read of the servers themselves is logged and gives none.
+   */
+  async function listServerModels(userId: string): Promise<ChatModel[]> {
+    let rows: ModelServerRow[]
+    try {
+      rows = await servers.list({ where: { userId }, orderBy: { createdAt: 'asc' } })
+    } catch (error) {
+      logError(undefined, { error })
+      return []
+    }
+    const lists = await Promise.all(
+      rows.map(async (row) => {
+        const result = await listModels(row, keyOf(row) ?? '')
+        if (result.ok) return modelsOf(row, result.models)
+        const message = modelListProblem(row.name, result)
+        logError(undefined, { error: new Error(`${message} (${row.baseUrl})`) })
+        notify({ kind: 'error', message })
+        return []
+      }),
+    )
+    return lists.flat()
+  }
+
+  /**
+   * The providers (`server:<id>`) of the user's servers, for the first model choice: a server
+   * is usable whether or not it has a key. Never rejects (none on a failed read).
+   */
+  async function serverProviders(userId: string): Promise<string[]> {
+    try {
+      const rows = await servers.list({ where: { userId }, orderBy: { createdAt: 'asc' } })
+      return rows.map((row) => serverProvider(row.id))
+    } catch (error) {
+      logError(undefined, { error })
+      return []
+    }
+  }
+
+  /**
+   * The model a `server:<serverId>:<model>` id names, while the user has that server; null
+   * otherwise (the chat then says 'Model not found'). The server is not asked: if the model
+   * is gone, its own error says so when the chat calls it.
+   */
+  async function findServerModel(modelId: string): Promise<ChatModel | null> {
+    const parsed = parseServerModelId(modelId)
+    if (!parsed) return null
+    const row = await serverRow(parsed.serverId)
+    return row ? (modelsOf(row, [parsed.model])[0] ?? null) : null
+  }
+
+  /**
+   * The key for a `server:<id>` provider: the decoded key, '' when the server takes none,
+   * null when the user has no such server (or its key cannot be decoded).
+   */
+  async function serverKey(_userId: string, provider: string): Promise<string | null> {
+    const serverId = serverIdOf(provider)
+    if (!serverId) return null
+    const row = await serverRow(serverId)
+    return row ? keyOf(row) : null
+  }
+
+  /**
+   * The request sendChat takes for a chat turn: a server's model becomes an
+   * `openai-compatible` request to the server's base URL with the bare model name (and the
+   * server's name for its errors); a hosted provider's request is returned as it is.
+   * Rejects with 'Model not found' when the server is gone.
+   */
+  async function resolveServerRequest(request: ChatRequest): Promise<ChatRequest> {
+    const serverId = serverIdOf(request.provider)
+    if (!serverId) return request
+    const parsed = parseServerModelId(request.model)
+    const row = parsed?.serverId === serverId ? await serverRow(serverId) : null
+    if (!parsed || !row) throw new Error(CHAT_MESSAGES.modelNotFound)
+    return {
+      provider: OPENAI_COMPATIBLE,
+      baseUrl: row.baseUrl,
+      label: row.name,
+      apiKey: request.apiKey,
+      model: parsed.model,
+      messages: request.messages,
+    }
+  }
+
+  // The keys dialog's servers section.
+  const manager = modelServersMachine.provide({
+    actors: {
+      'load servers': fromPromise(async () => {
+        const rows = await servers.list({
+          where: { userId: currentUserId() },
+          orderBy: { createdAt: 'asc' },
+        })
+        return rows.map(summaryOf)
+      }),
+      'check server': fromPromise(({ input }: { input: ServerSubmission }) =>
+        listModels(input, input.apiKey),
+      ),
+      'save server': fromPromise(async ({ input }: { input: ServerSubmission }) => {
+        const time = new Date(now()).toISOString()
+        const row = await servers.create({
+          userId: currentUserId(),
+          name: input.name,
+          baseUrl: input.baseUrl,
+          // Written base64-encoded, as API keys are; the database seals it.
+          apiKeyEncrypted: input.apiKey ? encodeApiKey(input.apiKey) : null,
+          createdAt: time,
+          updatedAt: time,
+        })
+        return { ...summaryOf(row), hasKey: input.apiKey !== '' }
+      }),
+      'remove server': fromPromise(async ({ input }: { input: { serverId: string } }) => {
+        await servers.delete(input.serverId)
+      }),
+    },
+    actions: {
+      notify: (_, notice: Notice) => notify(notice),
+      'log error': logError,
+    },
+  })
+
+  return {
+    listServerModels,
+    serverProviders,
+    findServerModel,
+    serverKey,
+    resolveServerRequest,
+    manager,
+  }
+}

@@ -1,0 +1,207 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, test } from 'vitest'
+import { encodeApiKey } from '../../src/domain/api-key-encoding'
+import { restInsert, restRows, storeSession } from '../support/chat-session'
+import { installMockPlatform } from '../support/mock-platform'
+import { mswServer } from '../support/msw-server'
+import { renderApp } from '../support/render-app'
+import { TEST_ORIGIN } from '../support/test-platform'
+import { useProviderFakes } from '../unit/providers/fakes-under-msw'
+
+// Streamed replies, Stop, Regenerate and usage in the running app, on the mock platform with
+// the provider fakes under MSW (docs/product/behaviour.md#streamed-replies, docs/product/usage.md).
+const mockPlatform = installMockPlatform()
+const providerFakes = useProviderFakes()
+
+let users = 0
+async function signedInWithKey() {
+  const tokens = await mockPlatform().signUp(`stream${++users}@example.com`, 'Streamer')
+  storeSession(tokens)
+  const userId = JSON.parse(atob(tokens.access_token.split('.')[1]!)).sub as string
+  await restInsert(tokens, 'user_api_keys', {
+    id: `key_${userId}_anthropic`,
+    user_id: userId,
+    provider: 'anthropic',
+    api_key_encrypted: encodeApiKey('sk-ant-test-stream'),
+  })
+  return { tokens, userId }
+}
+
+async function send(text: string) {
+  const input = await screen.findByRole('textbox', { name: 'Message' })
+  await waitFor(() => expect(input).toHaveAttribute('placeholder', 'Message Claude Haiku 4.5...'))
+  // user-event reads `[` and `{` as key names unless doubled.
+  await userEvent.type(input, `${text.replaceAll('[', '[[').replaceAll('{', '{{')}{Enter}`)
+  return input
+}
+
+interface StoredReply {
+  role: string
+  content: string
+  status: string
+  promptTokens: number | null
+  completionTokens: number | null
+  totalTokens: number | null
+}
+const replies = async (tokens: Awaited<ReturnType<typeof signedInWithKey>>['tokens']) =>
+  (await restRows<StoredReply>(tokens, 'chat_messages', 'select=*&order=created_at.asc')).filter(
+    (row) => row.role === 'assistant',
+  )
+
+describe('streamed replies', () => {
+  test('a reply arrives as a stream and is saved with its usage, which shows under it', async () => {
+    const { tokens } = await signedInWithKey()
+    renderApp()
+    await send('Hello')
+    const reply = await screen.findByRole('article', { name: 'Claude Haiku 4.5 message' })
+    await waitFor(() => expect(reply).not.toHaveAttribute('data-streaming'))
+    expect(providerFakes().requests[0]?.body).toMatchObject({ stream: true })
+    const [stored] = await replies(tokens)
+    expect(stored).toMatchObject({ status: 'complete' })
+    expect(stored!.totalTokens).toBeGreaterThan(0)
+    expect(stored!.totalTokens).toBe(stored!.promptTokens! + stored!.completionTokens!)
+    // Claude Haiku 4.5: $1 in, $5 out per million tokens.
+    const cost = (stored!.promptTokens! * 1 + stored!.completionTokens! * 5) / 1_000_000
+    const shown = cost < 0.0001 ? '<$0.0001' : `$${cost.toFixed(4)}`
+    expect(within(reply).getByText(`${stored!.totalTokens} tokens · ${shown}`)).toHaveAttribute(
+      'title',
+      `${stored!.promptTokens} prompt + ${stored!.completionTokens} completion tokens`,
+    )
+    expect(
+      screen.getByText(`Conversation so far: ${stored!.totalTokens} tokens · ${shown}`),
+    ).toBeInTheDocument()
+  })
+
+  test('Stop keeps what arrived, saved and marked stopped; the composer is free again', async () => {
+    const { tokens } = await signedInWithKey()
+    renderApp()
+    // The fake sends two pieces, then nothing until the request is aborted.
+    const input = await send('Tell me everything [stall:2]')
+    const growing = await screen.findByRole('article', { name: 'Claude Haiku 4.5 message' })
+    expect(growing).toHaveAttribute('data-streaming')
+    await waitFor(() => expect(growing.textContent).toContain('Anthropic'))
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }))
+    const stopped = await screen.findByText('Stopped')
+    const kept = stopped.closest('article')!
+    expect(kept).toHaveAttribute('data-status', 'stopped')
+    expect(kept.textContent).toContain('Anthropic')
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull()
+    await waitFor(() => expect(input).toBeEnabled())
+    await waitFor(async () => expect(await replies(tokens)).toHaveLength(1))
+    const [stored] = await replies(tokens)
+    expect(stored).toMatchObject({ status: 'stopped' })
+    expect(stored!.content).toContain('Anthropic')
+    // Only the two pieces sent before the stall: the end of the fake reply never came.
+    expect(stored!.content).not.toContain('Turns received')
+  })
+
+  test('a stream that breaks off keeps what arrived, says why, and frees the input', async () => {
+    const { tokens } = await signedInWithKey()
+    renderApp()
+    const input = await send('Go on [fail-mid:2]')
+    expect(await screen.findByText('Interrupted: the reply broke off')).toBeInTheDocument()
+    expect(document.querySelector('[data-sonner-toast]')?.textContent).toMatch(
+      /Anthropic API error/,
+    )
+    await waitFor(() => expect(input).toBeEnabled())
+    const [stored] = await replies(tokens)
+    expect(stored).toMatchObject({ status: 'interrupted' })
+  })
+
+  test('Regenerate replaces the last reply on screen and in the database', async () => {
+    const { tokens } = await signedInWithKey()
+    renderApp()
+    await send('Answer twice')
+    const reply = await screen.findByRole('article', { name: 'Claude Haiku 4.5 message' })
+    await waitFor(() => expect(reply).not.toHaveAttribute('data-streaming'))
+    const [first] = await replies(tokens)
+    await userEvent.click(within(reply).getByRole('button', { name: 'Regenerate' }))
+    await waitFor(() => expect(providerFakes().requests).toHaveLength(2))
+    // The same context was sent again.
+    expect(providerFakes().requests[1]?.body).toEqual(providerFakes().requests[0]?.body)
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Regenerate' })).toBeInTheDocument(),
+    )
+    expect(screen.getAllByRole('article')).toHaveLength(2)
+    const after = await replies(tokens)
+    expect(after).toHaveLength(1)
+    expect(after[0]).toMatchObject({ status: 'complete' })
+    expect(first).toBeTruthy()
+  })
+
+  test("Manage API Keys shows this month's tokens and cost per provider", async () => {
+    const { tokens, userId } = await signedInWithKey()
+    const now = new Date().toISOString()
+    const old = new Date(2020, 0, 15).toISOString()
+    const row = (
+      id: string,
+      modelId: string,
+      createdAt: string,
+      prompt: number,
+      completion: number,
+    ) => ({
+      id,
+      user_id: userId,
+      model_id: modelId,
+      role: 'assistant',
+      content: 'earlier reply',
+      created_at: createdAt,
+      prompt_tokens: prompt,
+      completion_tokens: completion,
+      total_tokens: prompt + completion,
+    })
+    await restInsert(tokens, 'chat_messages', row('msg_1_assistant', 'gpt-5', now, 1000, 500))
+    await restInsert(
+      tokens,
+      'chat_messages',
+      row('msg_2_assistant', 'claude-haiku-4-5', now, 200, 100),
+    )
+    // Last month's and older replies are not counted.
+    await restInsert(tokens, 'chat_messages', row('msg_3_assistant', 'gpt-5', old, 9000, 9000))
+    renderApp()
+    const input = await screen.findByRole('textbox', { name: 'Message' })
+    await waitFor(() => expect(input).toHaveAttribute('placeholder', 'Message Claude Haiku 4.5...'))
+    await userEvent.click(screen.getAllByRole('button', { name: 'Claude Haiku 4.5' })[0]!)
+    const picker = await screen.findByRole('dialog', { name: 'Select AI Model' })
+    await userEvent.click(within(picker).getByRole('button', { name: 'Manage API Keys' }))
+    const keys = await screen.findByRole('dialog', { name: 'Manage API Keys' })
+    const usage = within(keys).getByRole('region', { name: 'Usage this month' })
+    await waitFor(() => expect(within(usage).getAllByRole('row')).toHaveLength(3))
+    const lines = within(usage)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) => [...tr.children].map((cell) => cell.textContent))
+    // GPT-5: 1000 × $1.25 + 500 × $10 per million; Claude Haiku 4.5: 200 × $1 + 100 × $5.
+    // Providers in the order the model list has them.
+    expect(lines).toEqual([
+      ['Anthropic', '300 tokens', '$0.0007'],
+      ['OpenAI', '1,500 tokens', '$0.0063'],
+    ])
+  })
+
+  test("a month's usage that cannot be read says so in the dialog; the rest still works", async () => {
+    await signedInWithKey()
+    // Only the usage read (the month's replies) fails; the chat's own reads go through.
+    mswServer.use(
+      http.get(`${TEST_ORIGIN}/api/db/prompt-chat/rest/v1/chat_messages`, ({ request }) =>
+        new URL(request.url).searchParams.get('role') === 'eq.assistant'
+          ? HttpResponse.json({ message: 'down' }, { status: 503 })
+          : undefined,
+      ),
+    )
+    renderApp()
+    const input = await screen.findByRole('textbox', { name: 'Message' })
+    await waitFor(() => expect(input).toHaveAttribute('placeholder', 'Message Claude Haiku 4.5...'))
+    await userEvent.click(screen.getAllByRole('button', { name: 'Claude Haiku 4.5' })[0]!)
+    const picker = await screen.findByRole('dialog', { name: 'Select AI Model' })
+    await userEvent.click(within(picker).getByRole('button', { name: 'Manage API Keys' }))
+    const keys = await screen.findByRole('dialog', { name: 'Manage API Keys' })
+    const usage = within(keys).getByRole('region', { name: 'Usage this month' })
+    expect(await within(usage).findByRole('alert')).toHaveTextContent(
+      'Could not load this month’s usage',
+    )
+    expect(within(keys).getByLabelText('Anthropic API Key')).toBeEnabled()
+  })
+})

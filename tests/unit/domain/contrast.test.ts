@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import {
+  contrastReport,
+  formatRatio,
+  MIN_CONTRAST,
+  nearestPassingLightness,
+  PAGE_BACKGROUNDS,
+  PRIMARY_TEXT,
+  primaryForeground,
+  themeContrast,
+} from '../../../src/domain/contrast'
+import { COLOR_PRESETS, DEFAULT_STYLE_CONFIG } from '../../../src/domain/style-config'
+
+describe('the contrast check (docs/product/style.md#contrast-check)', () => {
+  it('measures against the app’s page backgrounds and two text candidates', () => {
+    expect(MIN_CONTRAST).toBe(4.5)
+    expect(PAGE_BACKGROUNDS).toEqual({ light: '#FAFAFA', dark: '#0B0B12' })
+    expect(PRIMARY_TEXT).toEqual({ light: '#FFFFFF', dark: '#000000' })
+  })
+
+  it('paints white on dark primaries and black on light ones, whichever reads better', () => {
+    expect(primaryForeground('#2563EB')).toBe('#FFFFFF')
+    expect(primaryForeground('#FDE047')).toBe('#000000')
+    expect(primaryForeground('#16A34A')).toBe('#000000')
+    // White on the default Indigo is 4.47:1, just short; black is 4.70:1.
+    expect(primaryForeground('#6366F1')).toBe('#000000')
+  })
+
+  it('text on any primary reaches 4.5:1, since white or black always does', () => {
+    for (const hex of ['#6366F1', '#777777', '#FDE047', '#0B8177', '#FF0000'])
+      expect(contrastReport(hex).light.textOnPrimary).toBeGreaterThanOrEqual(MIN_CONTRAST)
+  })
+
+  it('is honest about the default Indigo: as text on either page it is just under 4.5:1', () => {
+    const report = contrastReport(DEFAULT_STYLE_CONFIG.primaryColor)
+    expect(report.light.textOnPrimary).toBeCloseTo(4.7, 2)
+    expect(formatRatio(report.light.textOnPrimary)).toBe('4.70:1')
+    expect(report.light.primaryOnBackground).toBeCloseTo(4.28, 2)
+    expect(report.dark.primaryOnBackground).toBeCloseTo(4.39, 2)
+    expect(report.light.passes).toBe(false)
+    expect(report.dark.passes).toBe(false)
+  })
+
+  it('every other preset passes the light theme', () => {
+    for (const { name, primary } of COLOR_PRESETS.slice(1))
+      expect([name, themeContrast(primary, 'light').passes]).toEqual([name, true])
+  })
+
+  it('shows ratios cut to two decimals, never rounded up', () => {
+    expect(formatRatio(4.497)).toBe('4.49:1')
+    expect(formatRatio(4.4999999)).toBe('4.49:1')
+    expect(formatRatio(4.5)).toBe('4.50:1')
+    expect(formatRatio(4.35)).toBe('4.35:1')
+    expect(formatRatio(1)).toBe('1.00:1')
+    expect(formatRatio(21)).toBe('21.00:1')
+  })
+})
+
+describe('the lightness fix', () => {
+  it('hands back a colour that already passes, normalised', () => {
+    expect(nearestPassingLightness('#2563eb', 'light')).toBe('#2563EB')
+  })
+
+  it('darkens for the light theme and lightens for the dark one, keeping the hue', () => {
+    expect(nearestPassingLightness('#6366F1', 'light')).toBe('#5E61F1')
+    expect(nearestPassingLightness('#6366F1', 'dark')).toBe('#6669F1')
+    expect(themeContrast('#5E61F1', 'light').passes).toBe(true)
+    expect(themeContrast('#6669F1', 'dark').passes).toBe(true)
+    // Each fix fails the other theme: a primary rarely passes both.
+    expect(themeContrast('#5E61F1', 'dark').passes).toBe(false)
+    expect(themeContrast('#6669F1', 'light').passes).toBe(false)
+  })
+
+  it('refuses text that is not a hex colour', () => {
+    expect(nearestPassingLightness('red', 'light')).toBeNull()
+  })
+})
