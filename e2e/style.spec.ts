@@ -89,6 +89,23 @@ test('Auto follows the emulated system colour scheme, live', async ({ page }) =>
   await dialog.getByRole('button', { name: 'Save Changes' }).click()
   await page.emulateMedia({ colorScheme: 'dark' })
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+
+  // After a reload, the saved Auto picks the system's theme before the app's code runs: the
+  // class the page has when parsing ends (before module scripts) is already the light one.
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') {
+        ;(window as unknown as { prePaintTheme: string }).prePaintTheme =
+          document.documentElement.className
+      }
+    })
+  })
+  await page.reload()
+  await expect(page.locator('html')).toHaveClass(/\blight\b/)
+  expect(
+    await page.evaluate(() => (window as unknown as { prePaintTheme: string }).prePaintTheme),
+  ).toBe('light')
 })
 
 test('Animations off stops transitions and animations', async ({ page }) => {
