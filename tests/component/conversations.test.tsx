@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { Conversation } from '../../src/domain/conversation'
 import { restInsert, restRows, storeSession } from '../support/chat-session'
 import { installMockPlatform } from '../support/mock-platform'
@@ -11,15 +11,6 @@ import { TEST_ORIGIN, TEST_PROJECT_ID } from '../support/test-platform'
 
 const mockPlatform = installMockPlatform()
 
-// Closing the drawer gives focus back to its button, whose tooltip Ark then places with a
-// ResizeObserver, which jsdom lacks: one that observes nothing will do.
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-})
 const CONVERSATIONS_URL = `${TEST_ORIGIN}/api/db/${TEST_PROJECT_ID}/rest/v1/conversations`
 
 let users = 0
@@ -54,6 +45,30 @@ const openButton = (title: string) =>
   within(sidebar()).getByRole('button', { name: new RegExp(`^${title}`) })
 
 describe('the conversations sidebar', () => {
+  test('a conversation opens with its oldest 100 messages (docs/product/limits.md)', async () => {
+    const id = uniqueId('long')
+    const { tokens, userId } = await signedIn([{ id, title: 'Long talk', hoursAgo: 1 }])
+    const start = Date.now() - 3_600_000
+    await restInsert(
+      tokens,
+      'chat_messages',
+      Array.from({ length: 105 }, (_, i) => ({
+        user_id: userId,
+        conversation_id: id,
+        model_id: 'gpt-5',
+        role: 'user',
+        content: `note ${i + 1}`,
+        created_at: new Date(start + i * 1000).toISOString(),
+      })),
+    )
+    renderApp()
+    const log = await screen.findByRole('region', { name: 'Conversation' })
+    await waitFor(() => expect(within(log).getByText('note 100')).toBeInTheDocument())
+    expect(within(log).getByText('note 1')).toBeInTheDocument()
+    expect(within(log).queryByText('note 101')).toBeNull()
+    expect(within(log).queryByText('note 105')).toBeNull()
+  })
+
   test('lists the conversations newest first with their age; the latest is open at the start', async () => {
     await signedIn([
       { id: uniqueId('old'), title: 'Old trip', hoursAgo: 30 },

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { restInsert, storeSession } from '../support/chat-session'
 import { installMockPlatform } from '../support/mock-platform'
 import { renderApp } from '../support/render-app'
@@ -8,15 +8,6 @@ import { renderApp } from '../support/render-app'
 // The `/` prompt picker in the message input (docs/product/variables.md).
 
 const mockPlatform = installMockPlatform()
-
-// Ark places the list (and tooltips) with a ResizeObserver, which jsdom lacks.
-beforeAll(() => {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-})
 
 let users = 0
 async function signedInWith(prompts: Array<{ title: string; content: string; type?: string }>) {

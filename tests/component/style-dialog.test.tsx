@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
 import { DEFAULT_STYLE_CONFIG } from '../../src/domain/style-config'
@@ -90,6 +90,34 @@ describe('the Style Configuration dialog', () => {
     await userEvent.type(primary, '#DC2626')
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
     expect(cssVar('--primary-h')).toBe('0')
+  })
+
+  test('the pickers and the accent field reach the page; closing with × or Escape reverts it', async () => {
+    await signedIn()
+    const before = { primary: cssVar('--primary-h'), accent: cssVar('--accent-h') }
+    let dialog = await openEditor()
+    // A colour picker reports its choice as an input event with a lowercase hex value.
+    const picker = within(dialog).getByLabelText('Primary Color picker') as HTMLInputElement
+    fireEvent.input(picker, { target: { value: '#dc2626' } })
+    expect(within(dialog).getByRole('textbox', { name: 'Primary Color' })).toHaveValue('#DC2626')
+    expect(cssVar('--primary-h')).toBe('0')
+    const accent = within(dialog).getByRole('textbox', { name: 'Accent Color' })
+    await userEvent.clear(accent)
+    await userEvent.type(accent, '#16A34A')
+    expect(cssVar('--accent-h')).toBe('142.1')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(dialog).not.toBeInTheDocument())
+    expect({ primary: cssVar('--primary-h'), accent: cssVar('--accent-h') }).toEqual(before)
+
+    dialog = await openEditor()
+    fireEvent.input(within(dialog).getByLabelText('Accent Color picker'), {
+      target: { value: '#2563eb' },
+    })
+    expect(cssVar('--accent-h')).not.toBe(before.accent)
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(dialog).not.toBeInTheDocument())
+    expect({ primary: cssVar('--primary-h'), accent: cssVar('--accent-h') }).toEqual(before)
+    expect(localStorage.getItem('styleConfig')).toBeNull()
   })
 
   test("Save Changes keeps the look in styleConfig, closes, and says 'Style configuration saved!'", async () => {

@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate'
 import { EMPTY_TOTAL } from '../../src/domain/model-prices'
 import type { ProviderUsage } from '../../src/domain/usage-by-provider'
 import { usageMachine } from '../../src/machines/usage.machine'
+import { settles, walkEveryTransition } from '../support/model-walk'
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
 const OPENAI: ProviderUsage = { provider: 'openai', total: { ...EMPTY_TOTAL, replies: 1 } }
@@ -64,5 +65,21 @@ describe('usage machine', () => {
     answers[0]!({ byProvider: [], month: 'old' })
     await flush()
     expect(usage.actor.getSnapshot().context.month).toBe('new')
+  })
+
+  it('model-based walk: every declared transition is taken, state and tags as the model says', async () => {
+    const { replays, missing } = await walkEveryTransition({
+      machine: usageMachine,
+      deferredActors: ['load usage'],
+      noopActions: ['log error'],
+      events: [
+        { type: 'usage.refresh' },
+        ...settles('usageLoader', { byProvider: [OPENAI], month: '2026-11-01T00:00:00.000Z' }),
+      ],
+      serialize: (s) => JSON.stringify([s.value, s.context.month, s.context.byProvider.length]),
+      tags: ['loading', 'error'],
+    })
+    expect(replays).toBeGreaterThan(5)
+    expect(missing).toEqual([])
   })
 })

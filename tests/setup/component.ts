@@ -3,6 +3,14 @@ import { cleanup } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { mswServer } from '../support/msw-server'
 
+// jsdom has no ResizeObserver; Ark's positioned parts (the `/` picker's list, a tooltip shown
+// when focus returns to its trigger) observe their size with it. Nothing here measures layout.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
 // A request that no handler answers fails the test instead of leaking to the network.
 beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => {

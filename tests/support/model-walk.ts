@@ -21,7 +21,7 @@ import {
 } from 'xstate/graph'
 
 /**
- * The model-based walk of docs/architecture.md for every machine: each transition the machine declares is
+ * The model-based walk of docs/architecture.md ("State diagrams") for every machine: each transition the machine declares is
  * taken on a real actor, which is driven to the source state by the model's shortest path.
  */
 
