@@ -52,4 +52,16 @@ li { min-width: 0; }
 .error { color: #b91c1c; margin: 6px 0; }
 .status { padding: 12px; display: grid; gap: 8px; }
 .status a { color: #4338ca; font-weight: 600; }
+.fill { display: grid; gap: 8px; padding-top: 8px; }
+.field { display: grid; gap: 2px; }
+.field span { font-size: 12px; font-weight: 600; color: #374151; }
+.field input, .field select { padding: 6px 8px; border: 1px solid #d1d5db; border-radius: 8px;
+  background: #fff; color: #111827; font: inherit; }
+.preview { margin: 0; padding: 8px; border-radius: 8px; background: #f8fafc; color: #111827;
+  white-space: pre-wrap; overflow-wrap: anywhere; max-height: 120px; overflow-y: auto; }
+.actions { display: flex; justify-content: flex-end; gap: 8px; }
+.actions button { border-radius: 6px; padding: 4px 12px; cursor: pointer; font-weight: 600; }
+.secondary { border: 1px solid #d1d5db; background: #fff; color: #374151; }
+.primary { border: 1px solid #4f46e5; background: #4f46e5; color: #fff; }
+select:focus-visible { outline: 2px solid #6366f1; outline-offset: 2px; }
 `

@@ -1,4 +1,6 @@
 import { filterPrompts } from '../../src/domain/prompt-search'
+import { hasVariables } from '../../src/domain/prompt-variables'
+import { createFillForm } from './fill-form'
 import { MENU_CSS } from './menu-styles'
 import type { MenuSystemPrompt, MenuUserPrompt } from './protocol'
 
@@ -84,6 +86,7 @@ export function createPromptMenu(doc: Document, options: PromptMenuOptions) {
   let opened = false
   let view: MenuView = { kind: 'no-app' }
   let error = ''
+  let filling = false
   const busy = new Set<string>()
 
   function statusView(message: string) {
@@ -115,6 +118,10 @@ export function createPromptMenu(doc: Document, options: PromptMenuOptions) {
         rating,
       )
       button.addEventListener('click', () => {
+        if (hasVariables(prompt.content)) {
+          fill(prompt)
+          return
+        }
         options.onInsert(prompt)
         setOpen(false)
       })
@@ -148,6 +155,28 @@ export function createPromptMenu(doc: Document, options: PromptMenuOptions) {
     return list
   }
 
+  /** A prompt with variables is inserted through the fill-in form (docs/product/variables.md). */
+  function fill(prompt: MenuUserPrompt) {
+    filling = true
+    search.hidden = true
+    const form = createFillForm(doc, {
+      title: prompt.title,
+      content: prompt.content,
+      onSubmit(text) {
+        filling = false
+        options.onInsert({ ...prompt, content: text })
+        setOpen(false)
+      },
+      onCancel() {
+        filling = false
+        render()
+        search.focus()
+      },
+    })
+    body.replaceChildren(form)
+    form.querySelector<HTMLElement>('input, select')?.focus()
+  }
+
   async function toggleSystem(prompt: MenuSystemPrompt) {
     busy.add(prompt.id)
     error = ''
@@ -159,6 +188,8 @@ export function createPromptMenu(doc: Document, options: PromptMenuOptions) {
   }
 
   function render() {
+    // Fresh data while the form is open waits: re-rendering would throw away what is typed.
+    if (filling) return
     search.hidden = view.kind !== 'ready'
     if (view.kind === 'signed-out') {
       body.replaceChildren(
@@ -223,6 +254,7 @@ export function createPromptMenu(doc: Document, options: PromptMenuOptions) {
     trigger.setAttribute('aria-expanded', String(open))
     if (open && !wasOpen) {
       error = ''
+      filling = false
       render()
       place()
       options.onOpen?.()

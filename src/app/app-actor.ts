@@ -60,6 +60,7 @@ export function createAppActor(config: AppConfig, env: BrowserEnv, fetchImpl?: t
       extensionBridge: provideExtensionBridge({
         channel: createPageChannel(env, env),
         db: platform.db,
+        storage: env.storage,
       }),
       chat: chat.chat,
       conversations: provideConversations({ platform, address: env, currentUserId }),

@@ -2,13 +2,18 @@ import { fromCallback, fromPromise } from 'xstate'
 import type { PageChannel } from '../bridge/parent-window'
 import { type PromptsData, toPromptsData } from '../domain/extension-bridge-messages'
 import type { PromptRow } from '../domain/prompt-types'
+import { fillPrompt } from '../domain/prompt-variables'
 import { extensionBridgeMachine } from '../machines/extension-bridge.machine'
 import type { DbClient } from '../platform/db-client'
+import type { KeyValueStorage } from '../platform/index'
+import { recallValues } from './prompt-values'
 
 export interface ExtensionBridgeEffectsOptions {
   /** The page's own message channel (src/bridge/parent-window.ts). */
   channel: PageChannel
   db: DbClient
+  /** Where the active prompt's variable values are kept (src/effects/prompt-values.ts). */
+  storage?: KeyValueStorage
   logError?: (message: string, error?: unknown) => void
 }
 
@@ -20,7 +25,7 @@ export interface ExtensionBridgeEffectsOptions {
 export function provideExtensionBridge(options: ExtensionBridgeEffectsOptions) {
   const { channel } = options
   const logError = options.logError ?? ((message, error) => console.error(message, error ?? ''))
-  const data = createExtensionData(options.db, logError)
+  const data = createExtensionData(options.db, logError, options.storage)
   return extensionBridgeMachine.provide({
     actors: {
       'listen to page': fromCallback(({ sendBack }) =>
@@ -40,6 +45,7 @@ export function provideExtensionBridge(options: ExtensionBridgeEffectsOptions) {
 export function createExtensionData(
   db: DbClient,
   logError: (message: string, error?: unknown) => void,
+  storage?: KeyValueStorage,
 ) {
   const prompts = db.table<PromptRow>('prompts')
   const ratings = db.table<{ id: string; promptId: string; rating: string }>('promptRatings')
@@ -62,7 +68,16 @@ export function createExtensionData(
           .filter((row) => row.type === 'user')
           .map(async (row) => [row.id, await ratingsOf(row.id)] as const),
       )
-      return toPromptsData(rows, new Map(rated))
+      const promptsData = toPromptsData(rows, new Map(rated))
+      const active = promptsData.activeSystemPrompt
+      if (!active) return promptsData
+      // The extension puts the active prompt before a new chat as the app's chat context
+      // carries it: filled with the values given at activation (docs/product/variables.md).
+      const values = storage ? recallValues(storage, userId, active.id) : {}
+      return {
+        ...promptsData,
+        activeSystemPrompt: { ...active, content: fillPrompt(active.content, values) },
+      }
     },
 
     async findPrompt(promptId: string): Promise<PromptRow | null> {

@@ -140,4 +140,51 @@ describe('the prompt menu', () => {
   it('formats ratings with one decimal', () => {
     expect(ratingLabel({ averageRating: 3.6667, totalRatings: 3 })).toBe('★ 3.7 (3)')
   })
+
+  it('a prompt with variables is inserted through a fill-in form; Cancel inserts nothing', () => {
+    const templated = {
+      id: 'u3',
+      title: 'Translate',
+      content: 'Translate {{text}} into {{language:French|German}}, {{tone:politely}}.',
+      averageRating: 0,
+      totalRatings: 0,
+    }
+    const { menu, options, $, $$ } = mountMenu()
+    menu.update({ ...ready, userPrompts: [templated] })
+    menu.open()
+    $('button.prompt')!.click()
+    const form = $<HTMLFormElement>('form[aria-label="Fill in Translate"]')!
+    expect($$('form .field span').map((name) => name.textContent)).toEqual([
+      'text',
+      'language',
+      'tone',
+    ])
+    expect(menu.root.activeElement).toBe(form.querySelector('input'))
+    const [text, tone] = [...form.querySelectorAll('input')]
+    const language = form.querySelector('select')!
+    expect([...language.options].map((o) => o.value)).toEqual(['French', 'German'])
+    expect(tone!.value).toBe('politely')
+    expect($('[aria-label="Preview"]')!.textContent).toBe('Translate  into French, politely.')
+
+    text!.value = 'hello'
+    text!.dispatchEvent(new Event('input'))
+    language.value = 'German'
+    language.dispatchEvent(new Event('input'))
+    // Fresh data meanwhile does not throw the form away.
+    menu.update({ ...ready, userPrompts: [templated] })
+    expect($('[aria-label="Preview"]')!.textContent).toBe('Translate hello into German, politely.')
+    $<HTMLButtonElement>('form button[type="submit"]')!.click()
+    expect(options.onInsert).toHaveBeenCalledWith({
+      ...templated,
+      content: 'Translate hello into German, politely.',
+    })
+    expect(menu.isOpen).toBe(false)
+
+    menu.open()
+    $('button.prompt')!.click()
+    $<HTMLButtonElement>('form button.secondary')!.click()
+    expect($('form')).toBeNull()
+    expect($$('ul[aria-label="Your prompts"] button.prompt')).toHaveLength(1)
+    expect(options.onInsert).toHaveBeenCalledTimes(1)
+  })
 })

@@ -5,6 +5,7 @@ import type { User } from '../../src/domain/auth-types'
 import type { ExtensionReply, PromptsData } from '../../src/domain/extension-bridge-messages'
 import type { PromptRow } from '../../src/domain/prompt-types'
 import { createExtensionData } from '../../src/effects/extension-bridge-effects'
+import { promptValuesKey } from '../../src/effects/prompt-values'
 import {
   AUTH_TIMEOUT_MESSAGE,
   AUTH_WAIT_MS,
@@ -12,6 +13,7 @@ import {
   UPDATE_WAIT_MS,
 } from '../../src/machines/extension-bridge.machine'
 import type { DbClient } from '../../src/platform/db-client'
+import type { KeyValueStorage } from '../../src/platform/index'
 import { walkEveryTransition } from '../support/model-walk'
 import { flush } from './prompt-fixtures'
 
@@ -325,6 +327,32 @@ describe('extension bridge machine: silent failures (docs/product/errors.md)', (
     expect(data.systemPrompts.map((p) => [p.id, p.isActive])).toEqual([['s1', true]])
     expect(data.activeSystemPrompt?.id).toBe('s1')
     expect(logError).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('the active system prompt the extension receives', () => {
+  const template = 'Answer in {{language:English}} as a {{role:tutor|critic}} for {{name}}.'
+  const db = {
+    table: (name: string) => ({
+      list: async () =>
+        name === 'prompts' ? [row({ id: 's1', isActive: '1', content: template })] : [],
+    }),
+  } as unknown as DbClient
+
+  it('is filled with the values given at activation, as the chat context carries it', async () => {
+    const storage = new Map<string, string>([
+      [promptValuesKey(ALICE.id, 's1'), JSON.stringify({ language: 'French', name: 'Ann' })],
+    ])
+    const kept = { getItem: (key: string) => storage.get(key) ?? null } as KeyValueStorage
+    const data = await createExtensionData(db, vi.fn(), kept).loadPromptsData(ALICE.id)
+    expect(data.activeSystemPrompt?.content).toBe('Answer in French as a tutor for Ann.')
+    // The list keeps the prompt as written: the extension shows the template.
+    expect(data.systemPrompts[0]?.content).toBe(template)
+  })
+
+  it('with nothing kept, the defaults fill it and a variable without one is left empty', async () => {
+    const data = await createExtensionData(db, vi.fn()).loadPromptsData(ALICE.id)
+    expect(data.activeSystemPrompt?.content).toBe('Answer in English as a tutor for .')
   })
 })
 
