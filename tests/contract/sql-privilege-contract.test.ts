@@ -108,6 +108,10 @@ describeOnEveryBackend('a caller’s SQL stays in its role', (backend) => {
     // Servers share realtime through these: a forged notice would reach every subscriber.
     `select pg_notify('platform_realtime_x', '{}')`,
     'select * from realtime_presence',
+    // What one server generated and another serves: the platform's, never a caller's.
+    'select * from ai_generated_files',
+    'select job from data_fetch_jobs',
+    `insert into data_screenshots (name) values ('shot')`,
   ])('denies %s by privilege', async (query) => {
     const token = await tokenOf(`denied-${Math.random()}@example.com`)
     for (const res of [

@@ -27,7 +27,7 @@ type Handler = (input: { body: Body; request: Request; user: AccessClaims }) => 
  */
 export function aiApi(deps: PlatformDeps) {
   const app = new Hono()
-  const files = generatedFiles(deps.filesDir, deps.projectId)
+  const files = generatedFiles(deps.store, deps.filesDir, deps.projectId)
 
   /** Project check, signed-in caller, JSON body, and 4xx for every caller mistake. */
   const route =

@@ -1,5 +1,6 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { generatedBlobs } from '../store/generated-blobs'
+import type { SqlStore } from '../store/sql-store'
 
 /** What the files route serves, by extension (generated images and audio only). */
 export const FILE_TYPES = {
@@ -11,19 +12,25 @@ export const FILE_TYPES = {
 
 export type FileExtension = keyof typeof FILE_TYPES
 
-// A generated file's name: 32 hex characters and a known extension, nothing else reaches disk.
+// A generated file's name: 32 hex characters and a known extension; no other name is ever kept.
 const FILE_NAME = /^([0-9a-f]{32})\.(png|mp3|wav|pcm)$/
 
-/** Generated images and audio, kept under `<filesDir>/ai/` and served at `/api/ai/{project}/files/`. */
-export function generatedFiles(filesDir: string, projectId: string) {
-  const folder = path.join(filesDir, 'ai')
+/**
+ * Generated images and audio, served at `/api/ai/{project}/files/`: kept in the table
+ * `ai_generated_files` on PostgreSQL (any server serves them), under `<filesDir>/ai/` on PGlite.
+ */
+export function generatedFiles(store: SqlStore, filesDir: string, projectId: string) {
+  const blobs = generatedBlobs({
+    store,
+    table: 'ai_generated_files',
+    dir: path.join(filesDir, 'ai'),
+  })
 
   return {
     async save(id: string, extension: FileExtension, bytes: Uint8Array): Promise<string> {
       const name = `${id}.${extension}`
       if (!FILE_NAME.test(name)) throw new Error('generated file ids are 32 hex characters')
-      await mkdir(folder, { recursive: true })
-      await writeFile(path.join(folder, name), bytes)
+      await blobs.save(name, bytes)
       return name
     },
 
@@ -31,12 +38,8 @@ export function generatedFiles(filesDir: string, projectId: string) {
     async read(name: string): Promise<{ bytes: Buffer; contentType: string } | null> {
       const match = FILE_NAME.exec(name)
       if (!match) return null
-      try {
-        const bytes = await readFile(path.join(folder, name))
-        return { bytes, contentType: FILE_TYPES[match[2] as FileExtension] }
-      } catch {
-        return null
-      }
+      const bytes = await blobs.read(name)
+      return bytes ? { bytes, contentType: FILE_TYPES[match[2] as FileExtension] } : null
     },
 
     /** The public address of a file, on the host the request came to. */

@@ -86,8 +86,8 @@ function readDimension(value: unknown, name: string, fallback: number, max: numb
 /** `/api/data/{projectId}/…`: web data for signed-in callers (docs/product/calls.md#platform-calls). */
 export function dataApi(deps: PlatformDeps) {
   const app = new Hono()
-  const screenshots = createScreenshotFiles(deps.filesDir)
-  const jobs = createFetchJobs(deps.filesDir, deps.now)
+  const screenshots = createScreenshotFiles(deps.store, deps.filesDir)
+  const jobs = createFetchJobs(deps)
 
   app.post(
     '/:projectId/extract-from-url',

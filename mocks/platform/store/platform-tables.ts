@@ -15,4 +15,7 @@ export const PLATFORM_TABLES: readonly string[] = [
   'email_outbox',
   'analytics_events',
   'ai_generated_speech',
+  'ai_generated_files',
+  'data_fetch_jobs',
+  'data_screenshots',
 ]
