@@ -25,7 +25,8 @@ export interface LocalServer {
   close(): Promise<void>
 }
 
-export interface LocalServerOptions extends ServerConfig {
+/** One server process: how many of them serve the port is start.ts's business. */
+export interface LocalServerOptions extends Omit<ServerConfig, 'workers'> {
   /** Folder with the built app; omit to serve the platform alone (contract tests). */
   distDir?: string
   /** PostgreSQL schema to live in (test isolation); the default is the search_path's. */

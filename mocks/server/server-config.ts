@@ -24,6 +24,11 @@ export interface ServerConfig {
    * accepted, anonymous, as the hosted platform does (docs/security.md, "Realtime sockets").
    */
   realtimeRequireAuth?: boolean
+  /**
+   * WORKERS: how many processes serve the port (node:cluster), default 1. More than one needs
+   * DATABASE_URL (docs/wire-contract.md, "Several servers on one PostgreSQL").
+   */
+  workers: number
 }
 
 export const DEFAULT_PROJECT_ID = 'prompt-chat'
@@ -45,7 +50,22 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     fakeProviders: env.FAKE_PROVIDERS === '1',
     publicOrigin: env.PUBLIC_ORIGIN ? readOrigin(env.PUBLIC_ORIGIN) : undefined,
     realtimeRequireAuth: env.REALTIME_REQUIRE_AUTH === '1',
+    workers: readWorkers(env.WORKERS, env.DATABASE_URL),
   }
+}
+
+function readWorkers(value: string | undefined, databaseUrl: string | undefined): number {
+  if (value === undefined || value === '') return 1
+  if (!/^[1-9][0-9]*$/.test(value)) {
+    throw new Error(`WORKERS must be a whole number of processes, 1 or more, got "${value}"`)
+  }
+  const workers = Number(value)
+  if (workers > 1 && !databaseUrl) {
+    throw new Error(
+      `WORKERS=${workers} needs DATABASE_URL: PGlite is an embedded database that only one process can open, so without PostgreSQL the server runs as one process (WORKERS=1)`,
+    )
+  }
+  return workers
 }
 
 function readOrigin(value: string): string {
