@@ -11,7 +11,7 @@ import {
   until,
   waitForHealth,
 } from '../support/server-processes'
-import { signUpThroughAuthPage } from '../support/sign-up'
+import { postAuthForm, signUpThroughAuthPage } from '../support/sign-up'
 
 // Two server processes of `npm start` (without the build) on one PostgreSQL, reached only over
 // HTTP and WebSocket: what one takes, the other serves, and killing one loses nothing it
@@ -119,6 +119,27 @@ describe.skipIf(!postgres.available)(
       )
     })
 
+    test('a sign-in code issued by one is exchanged on the other, once', async () => {
+      const signedIn = await postAuthForm(fetch, one, 'sign-in', {
+        email: 'alice@example.com',
+        password: 'password-123',
+      })
+      expect(signedIn.status).toBe(303)
+      const code = new URL(signedIn.headers.get('location') ?? '', one).searchParams.get('code')
+      const exchangeOn = (url: string) =>
+        fetch(`${url}/api/auth/token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ code }),
+        })
+      const exchanged = await exchangeOn(two)
+      expect(exchanged.status).toBe(200)
+      expect(await exchanged.json()).toMatchObject({ token_type: 'Bearer' })
+      // Used up on every server.
+      const again = await exchangeOn(one)
+      expect(again.status).toBe(400)
+    })
+
     test('a realtime message and presence cross between them', async () => {
       const onOne = await socket(one, alice.access_token)
       const onTwo = await socket(two, bob.access_token)
@@ -173,7 +194,7 @@ describe.skipIf(!postgres.available)(
         onOne.ws.close()
         onTwo.ws.close()
       }
-    })
+    }, 60_000)
 
     test('a file uploaded through one downloads through the other', async () => {
       const form = new FormData()
