@@ -25,7 +25,7 @@ export interface LocalServer {
   close(): Promise<void>
 }
 
-/** One server process: how many of them serve the port is start.ts's business. */
+/** One server process: how many of them serve the port is run-server.ts's business. */
 export interface LocalServerOptions extends Omit<ServerConfig, 'workers'> {
   /** Folder with the built app; omit to serve the platform alone (contract tests). */
   distDir?: string

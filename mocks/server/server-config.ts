@@ -54,12 +54,15 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   }
 }
 
+/** One worker per core is the point; far more is a typo that would exhaust the database's connections. */
+const MAX_WORKERS = 256
+
 function readWorkers(value: string | undefined, databaseUrl: string | undefined): number {
   if (value === undefined || value === '') return 1
-  if (!/^[1-9][0-9]*$/.test(value)) {
-    throw new Error(`WORKERS must be a whole number of processes, 1 or more, got "${value}"`)
+  const workers = /^[1-9][0-9]{0,3}$/.test(value) ? Number(value) : Number.NaN
+  if (!(workers <= MAX_WORKERS)) {
+    throw new Error(`WORKERS must be a whole number from 1 to ${MAX_WORKERS}, got "${value}"`)
   }
-  const workers = Number(value)
   if (workers > 1 && !databaseUrl) {
     throw new Error(
       `WORKERS=${workers} needs DATABASE_URL: PGlite is an embedded database that only one process can open, so without PostgreSQL the server runs as one process (WORKERS=1)`,

@@ -15,13 +15,14 @@ test('one process unless WORKERS says otherwise', () => {
 test('any number of workers over PostgreSQL', () => {
   expect(readServerConfig({ ...POSTGRES, WORKERS: '2' }).workers).toBe(2)
   expect(readServerConfig({ ...POSTGRES, WORKERS: '16' }).workers).toBe(16)
+  expect(readServerConfig({ ...POSTGRES, WORKERS: '256' }).workers).toBe(256)
 })
 
-test.each(['0', '-1', '1.5', '2x', ' 2', 'two', '1e3', 'Infinity'])(
+test.each(['0', '-1', '1.5', '2x', ' 2', 'two', '1e3', 'Infinity', '257', '99999999999999999999'])(
   'WORKERS=%j is refused, naming what it takes',
   (value) => {
     expect(() => readServerConfig({ ...POSTGRES, WORKERS: value })).toThrow(
-      `WORKERS must be a whole number of processes, 1 or more, got "${value}"`,
+      `WORKERS must be a whole number from 1 to 256, got "${value}"`,
     )
   },
 )
