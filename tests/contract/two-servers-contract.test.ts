@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import type { TokenResponse } from '../../contract/auth-session'
 import type { PresenceUser, RealtimeMessage } from '../../contract/realtime-frames'
+import { REFRESH_REUSE_GRACE_SECONDS } from '../../mocks/platform/auth/auth-service'
 import type { TokenSet } from '../../src/platform/types'
 import { postgresAvailability } from '../support/postgres'
 import {
@@ -21,8 +22,6 @@ const postgres = await postgresAvailability()
 const SECRET = 'two-servers-secret-of-at-least-32-characters'
 const PROJECT = 'prompt-chat'
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 8, 7])
-/** After this, presenting a rotated refresh token again is reuse (auth-service.ts). */
-const REUSE_GRACE_MS = 10_000
 
 type Frame = { type: string; payload: Record<string, unknown> }
 
@@ -260,7 +259,7 @@ describe.skipIf(!postgres.available)(
     test('a refresh token rotated on one and reused on the other revokes its family', async () => {
       // Within the grace a rotated token answers with its successor (several tabs); after it,
       // presenting it again is reuse.
-      const wait = rotated.at + REUSE_GRACE_MS + 1000 - Date.now()
+      const wait = rotated.at + REFRESH_REUSE_GRACE_SECONDS * 1000 + 1000 - Date.now()
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
       const reused = await refresh(two, rotated.old)
       expect(reused.status).toBe(401)
