@@ -108,6 +108,38 @@ test('Auto follows the emulated system colour scheme, live', async ({ page }) =>
   ).toBe('light')
 })
 
+test('fonts ship with the app: chosen with every other origin blocked, the face loads from us', async ({
+  page,
+  baseURL,
+}) => {
+  const app = new URL(baseURL ?? '').origin
+  const elsewhere: string[] = []
+  // No internet: any request that leaves the app's own origin fails, as it would offline.
+  await page.route('**/*', (route) => {
+    const url = route.request().url()
+    if (new URL(url).origin === app || url.startsWith('data:')) return route.continue()
+    elsewhere.push(url)
+    return route.abort('internetdisconnected')
+  })
+  const fontFiles: string[] = []
+  page.on('response', (response) => {
+    if (/\.woff2?(\?|$)/.test(response.url()) && response.ok()) fontFiles.push(response.url())
+  })
+  await signUp(page, 'Offline Fonts')
+  const dialog = await openEditor(page)
+  await dialog.getByRole('tab', { name: 'Text' }).click()
+  await dialog.getByRole('radiogroup', { name: 'Font Family' }).getByText('Nunito').click()
+  await expect
+    .poll(() => page.evaluate(() => document.fonts.check('16px "Nunito Variable"')))
+    .toBe(true)
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily.split(',')[0])).toBe(
+    '"Nunito Variable"',
+  )
+  expect(fontFiles.length).toBeGreaterThan(0)
+  expect(fontFiles.every((url) => new URL(url).origin === app)).toBe(true)
+  expect(elsewhere).toEqual([])
+})
+
 test('Animations off stops transitions and animations', async ({ page }) => {
   await signUp(page, 'Still Life')
   const dialog = await openEditor(page)
