@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
 import { DEFAULT_STYLE_CONFIG } from '../../src/domain/style-config'
 import { buildStyleLink } from '../../src/domain/style-link'
+import { restInsert, storeSession } from '../support/chat-session'
 import { installMockPlatform } from '../support/mock-platform'
 import { renderApp } from '../support/render-app'
 import { TEST_ORIGIN } from '../support/test-platform'
@@ -251,6 +252,45 @@ describe('the Style Configuration dialog', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(root).not.toHaveClass('no-animations'))
+  })
+
+  test('the real conversation follows the Behavior tab while the dialog is open', async () => {
+    const email = `style-live-${Math.random().toString(36).slice(2)}@example.com`
+    const tokens = await mockPlatform().signUp(email, email)
+    const userId = JSON.parse(atob(tokens.access_token.split('.')[1]!)).sub as string
+    const at = new Date(Date.now() - 60_000).toISOString()
+    const conversationId = `conv_style_${Math.random().toString(36).slice(2)}`
+    await restInsert(tokens, 'conversations', {
+      id: conversationId,
+      user_id: userId,
+      title: 'Hello',
+      created_at: at,
+      updated_at: at,
+    })
+    await restInsert(tokens, 'chat_messages', {
+      user_id: userId,
+      conversation_id: conversationId,
+      model_id: 'gpt-5',
+      role: 'user',
+      content: 'Hello there',
+      created_at: at,
+    })
+    storeSession(tokens)
+    renderApp()
+    const conversation = await screen.findByRole('region', { name: 'Conversation' })
+    await within(conversation).findByText('Hello there')
+    expect(within(conversation).getAllByTestId('avatar')).toHaveLength(1)
+    expect(conversation.querySelectorAll('time')).toHaveLength(1)
+
+    const dialog = await openEditor()
+    await tab(dialog, 'Behavior')
+    await userEvent.click(within(dialog).getByRole('switch', { name: /Show Avatars/ }))
+    await userEvent.click(within(dialog).getByRole('switch', { name: /Show Timestamps/ }))
+    expect(within(conversation).queryAllByTestId('avatar')).toHaveLength(0)
+    expect(conversation.querySelectorAll('time')).toHaveLength(0)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(within(conversation).getAllByTestId('avatar')).toHaveLength(1))
+    expect(conversation.querySelectorAll('time')).toHaveLength(1)
   })
 
   test('the side menu’s Style Editor opens it too', async () => {
