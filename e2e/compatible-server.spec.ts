@@ -76,13 +76,16 @@ test('add an OpenAI-compatible server, pick one of its models and chat with it',
   })
 
   await test.step('a chat with it streams the reply from the server', async () => {
-    await composer(page).fill('Hello, local model [rate:40]')
+    await composer(page).fill('Hello, local model [rate:8]')
     await composer(page).press('Enter')
     const reply = page.getByRole('article', { name: 'llama3.2:3b message' })
-    await expect(reply.locator('strong')).toHaveText('OpenAI-compatible fake reply', {
-      timeout: 15_000,
-    })
-    await expect(reply).toContainText('You said: Hello, local model [rate:40]')
+    // Text shows while the server is still sending: the end of the reply is not there yet.
+    const growing = page.locator('article[data-streaming]')
+    await expect(growing).toContainText('OpenAI-compatible fake reply', { timeout: 15_000 })
+    await expect(growing).not.toContainText('Turns received')
+    await expect(reply).toContainText('Turns received: 1', { timeout: 20_000 })
+    await expect(reply.locator('strong')).toHaveText('OpenAI-compatible fake reply')
+    await expect(reply).toContainText('You said: Hello, local model [rate:8]')
     await expect(composer(page)).toBeEnabled()
 
     const recorded = await (await page.request.get('/fake-providers/requests')).json()
