@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process'
 import { rm } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { appSchema } from '../db/index'
@@ -10,19 +11,21 @@ import type { SqlStore } from '../mocks/platform/store/sql-store'
 import { dropSchema, postgresAvailability, TEST_DATABASE_URL } from '../tests/support/postgres'
 import { signUpThroughAuthPage } from '../tests/support/sign-up'
 import { benchBroadcast, formatBroadcast } from './broadcast-bench'
+import { createHttpClient } from './http-client'
 import { formatResult, type LoadResult, runLoad } from './load'
 
 // `npm run bench:platform`: the table API over real HTTP beside the same query run directly
-// on the database, on PGlite and on PostgreSQL. Prints req/s, p50/p99 and the overhead ratio,
-// then one channel's broadcast to 1,000 subscribers: p50/p95 latency and messages/s.
+// on the database, on PGlite and on PostgreSQL (one server process, then one per core: node:cluster
+// workers on one database). Prints req/s, p50/p99, the server's CPU and the overhead ratio, then
+// one channel's broadcast to 1,000 subscribers: p50/p95 latency and messages/s.
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
 const here = path.dirname(fileURLToPath(import.meta.url))
 
-async function startServer(databaseUrl?: string) {
+async function startServer(databaseUrl: string | undefined, workers: number) {
   const child = fork(path.join(here, 'bench-server.ts'), {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
+    env: { ...process.env, DATABASE_URL: databaseUrl ?? '', BENCH_WORKERS: String(workers) },
     stdio: 'inherit',
   })
   const { url, dataDir } = await new Promise<{ url: string; dataDir: string }>((resolve) =>
@@ -31,6 +34,12 @@ async function startServer(databaseUrl?: string) {
   return {
     url,
     schema: `bench_${child.pid}`,
+    /** CPU time (µs) the serving processes have used so far. */
+    cpu: () =>
+      new Promise<number>((resolve) => {
+        child.once('message', (m) => resolve((m as { cpu: number }).cpu))
+        child.send('cpu')
+      }),
     async stop() {
       child.send('stop')
       await new Promise((resolve) => child.once('exit', resolve))
@@ -39,8 +48,18 @@ async function startServer(databaseUrl?: string) {
   }
 }
 
-async function benchBackend(name: string, databaseUrl?: string) {
-  const server = await startServer(databaseUrl)
+/** Server CPU over a load, beside its throughput: share of one core, and per request. */
+interface HttpResult extends LoadResult {
+  cpuShare: number
+  cpuPerRequest: number
+}
+
+async function benchBackend(
+  name: string,
+  options: { databaseUrl?: string; workers?: number; direct: Record<string, LoadResult> },
+) {
+  const { databaseUrl, workers = 1, direct } = options
+  const server = await startServer(databaseUrl, workers)
   const tokens = await signUpThroughAuthPage((r) => fetch(r), server.url, {
     email: 'bench@example.com',
   })
@@ -48,15 +67,17 @@ async function benchBackend(name: string, databaseUrl?: string) {
     Authorization: `Bearer ${tokens.access_token}`,
     'Content-Type': 'application/json',
   }
-  const rest = `${server.url}/api/db/prompt-chat/rest/v1`
-  const me = await (await fetch(`${server.url}/api/auth/me`, { headers: auth })).json()
+  const rest = '/api/db/prompt-chat/rest/v1'
+  const client = createHttpClient(server.url, CONCURRENCY)
+  const me = JSON.parse((await client.request('GET', '/api/auth/me', auth)).body)
   const userId = me.user.id as string
 
   // 200 rows to read from.
-  const seedRes = await fetch(`${rest}/chat_messages`, {
-    method: 'POST',
-    headers: { ...auth, Prefer: 'return=representation' },
-    body: JSON.stringify(
+  const seeded = await client.request(
+    'POST',
+    `${rest}/chat_messages`,
+    { ...auth, Prefer: 'return=representation' },
+    JSON.stringify(
       Array.from({ length: 200 }, (_, i) => ({
         user_id: userId,
         model_id: 'gpt-5',
@@ -64,55 +85,55 @@ async function benchBackend(name: string, databaseUrl?: string) {
         content: `message ${i}`,
       })),
     ),
-  })
-  const ids = ((await seedRes.json()) as Array<{ id: string }>).map((r) => r.id)
+  )
+  const ids = (JSON.parse(seeded.body) as Array<{ id: string }>).map((r) => r.id)
 
-  const http: Record<string, LoadResult> = {}
-  http['GET one row by id'] = await runLoad(
-    async (i) => {
-      const res = await fetch(`${rest}/chat_messages?id=eq.${ids[i % ids.length]}`, {
-        headers: auth,
-      })
-      if (res.status !== 200) throw new Error(`GET ${res.status}`)
-      await res.arrayBuffer()
-    },
-    { seconds: SECONDS, concurrency: CONCURRENCY },
-  )
-  http['POST one row'] = await runLoad(
-    async (i) => {
-      const res = await fetch(`${rest}/quick_prompts`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ user_id: userId, prompt_id: `p${i}` }),
-      })
-      if (res.status !== 201) throw new Error(`POST ${res.status}`)
-      await res.arrayBuffer()
-    },
-    { seconds: SECONDS, concurrency: CONCURRENCY },
-  )
-  http['filtered list of 50'] = await runLoad(
-    async () => {
-      const res = await fetch(
-        `${rest}/chat_messages?user_id=eq.${userId}&role=eq.user&order=created_at.desc&limit=50`,
-        { headers: auth },
-      )
-      if (res.status !== 200) throw new Error(`LIST ${res.status}`)
-      await res.arrayBuffer()
-    },
-    { seconds: SECONDS, concurrency: CONCURRENCY },
-  )
+  // Warmed up first, so the CPU figure covers the timed requests only.
+  const measure = async (task: (i: number) => Promise<void>): Promise<HttpResult> => {
+    await runLoad(task, { seconds: 0.5, concurrency: CONCURRENCY, warmup: 50 })
+    const before = await server.cpu()
+    const result = await runLoad(task, { seconds: SECONDS, concurrency: CONCURRENCY, warmup: 0 })
+    const cpu = (await server.cpu()) - before
+    return {
+      ...result,
+      cpuShare: cpu / (SECONDS * 1e6),
+      cpuPerRequest: result.requests ? cpu / result.requests : 0,
+    }
+  }
+  const expect = (status: number, what: string) => (res: { status: number }) => {
+    if (res.status !== status) throw new Error(`${what} ${res.status}`)
+  }
+
+  const http: Record<string, HttpResult> = {}
+  http['GET one row by id'] = await measure(async (i) => {
+    const path = `${rest}/chat_messages?id=eq.${ids[i % ids.length]}`
+    expect(200, 'GET')(await client.request('GET', path, auth))
+  })
+  http['POST one row'] = await measure(async (i) => {
+    const body = JSON.stringify({ user_id: userId, prompt_id: `p${i}` })
+    expect(201, 'POST')(await client.request('POST', `${rest}/quick_prompts`, auth, body))
+  })
+  http['filtered list of 50'] = await measure(async () => {
+    const path = `${rest}/chat_messages?user_id=eq.${userId}&role=eq.user&order=created_at.desc&limit=50`
+    expect(200, 'LIST')(await client.request('GET', path, auth))
+  })
+  client.close()
   const broadcast = await benchBroadcast(server.url, tokens.access_token, {
     subscribers: Number(process.env.BENCH_SUBSCRIBERS ?? 1000),
   })
   await server.stop()
 
-  // The same three queries straight on a database of the same kind (no HTTP, no JWT, no RLS).
-  const direct = await directBaseline(databaseUrl)
-
-  console.log(`\n${name}  (${CONCURRENCY} concurrent clients, ${SECONDS} s each)`)
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')
+  console.log(
+    `\n${name}  (${CONCURRENCY} concurrent clients, ${SECONDS} s each; load average ${load})`,
+  )
   for (const [label, result] of Object.entries(http)) {
     const baseline = direct[label]!
-    console.log(`  ${label.padEnd(22)} HTTP   ${formatResult(result)}`)
+    const cpu = `server cpu ${(result.cpuShare * 100).toFixed(0).padStart(3)}% ${result.cpuPerRequest.toFixed(0).padStart(5)} µs/req`
+    console.log(`  ${label.padEnd(22)} HTTP   ${formatResult(result)}  ${cpu}`)
     console.log(
       `  ${''.padEnd(22)} direct ${formatResult(baseline)}  overhead ×${(baseline.perSecond / result.perSecond).toFixed(1)}`,
     )
@@ -162,10 +183,18 @@ async function directBaseline(databaseUrl?: string): Promise<Record<string, Load
   }
 }
 
-await benchBackend('PGlite (embedded)')
+await benchBackend('PGlite (embedded)', { direct: await directBaseline() })
 const postgres = await postgresAvailability().catch((e: Error) => ({
   available: false,
   reason: e.message,
 }))
-if (postgres.available) await benchBackend('PostgreSQL', TEST_DATABASE_URL)
-else console.log(`\nPostgreSQL skipped: ${postgres.reason}`)
+if (postgres.available) {
+  const direct = await directBaseline(TEST_DATABASE_URL)
+  // One process, then one per core (BENCH_PG_WORKERS, e.g. "1,2").
+  for (const workers of (process.env.BENCH_PG_WORKERS ?? `1,${os.availableParallelism()}`)
+    .split(',')
+    .map(Number)) {
+    const name = `PostgreSQL, ${workers} worker${workers === 1 ? '' : 's'}`
+    await benchBackend(name, { databaseUrl: TEST_DATABASE_URL, workers, direct })
+  }
+} else console.log(`\nPostgreSQL skipped: ${postgres.reason}`)
