@@ -109,7 +109,15 @@ export function createPlatform(options: PlatformOptions) {
     return restError(500, { code: 'INTERNAL', message: 'Internal server error' })
   })
 
-  return { app, deps, fetch: (request: Request) => Promise.resolve(app.fetch(request)) }
+  return {
+    app,
+    deps,
+    /**
+     * `bindings`: the host's own, when it has any (the local server passes @hono/node-server's,
+     * so bodies are read from Node's stream: http/request-body.ts).
+     */
+    fetch: (request: Request, bindings?: object) => Promise.resolve(app.fetch(request, bindings)),
+  }
 }
 
 export type Platform = ReturnType<typeof createPlatform>

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { serve } from '@hono/node-server'
+import { type HttpBindings, serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono } from 'hono'
 import { sealingKey } from '../platform/crypto/api-key-cipher'
@@ -46,21 +46,10 @@ function looksLikeFile(requestPath: string): boolean {
   return /\.[A-Za-z0-9]+$/.test(requestPath.split('/').pop() ?? '')
 }
 
-const SECURITY_HEADERS = { 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff' }
-
-/**
- * Adds the security headers to the response in place when its headers are mutable: c.header()
- * on a finished response re-wraps its body as a stream, which @hono/node-server then copies
- * chunk by chunk instead of writing the string it holds.
- */
-function securityHeaders(c: Context) {
-  try {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value)
-  } catch {
-    // Immutable headers (e.g. Response.redirect): the copying way.
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value)
-  }
-}
+const SECURITY_HEADERS = [
+  ['Referrer-Policy', 'no-referrer'],
+  ['X-Content-Type-Options', 'nosniff'],
+] as const
 
 /**
  * One Node process on one port: the built app, the hosted /auth page and every /api route of
@@ -110,20 +99,25 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
 
   const app = new Hono()
   app.use(async (c, next) => {
+    // Tokens and codes travel in the address after login: never leak it to other sites. Set on
+    // Node's response before any handler runs: writeHead merges them into every answer, and
+    // no Headers object is built (or a body re-wrapped) per request.
+    const { outgoing } = c.env as HttpBindings
+    for (const [name, value] of SECURITY_HEADERS) outgoing.setHeader(name, value)
+    if (!options.log) return next()
     const started = performance.now()
     await next()
     // Path only: query strings carry one-time codes and tokens, which never reach a log.
     log(
       `${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`,
     )
-    // Tokens and codes travel in the address after login: never leak it to other sites.
-    securityHeaders(c)
   })
+  const forward = (c: Context) => platform.fetch(c.req.raw, c.env as HttpBindings)
   app.get('/api/health', (c) => c.json({ ok: true, store: store.kind }))
-  app.all('/api/*', (c) => platform.fetch(c.req.raw))
-  app.all('/auth', (c) => platform.fetch(c.req.raw))
-  app.all('/auth/*', (c) => platform.fetch(c.req.raw))
-  app.all('/fixtures/*', (c) => platform.fetch(c.req.raw))
+  app.all('/api/*', forward)
+  app.all('/auth', forward)
+  app.all('/auth/*', forward)
+  app.all('/fixtures/*', forward)
   if (options.fakeProviders) mountProviderFakes(app, createProviderFakes())
   if (options.distDir) {
     const root = path.relative(process.cwd(), options.distDir) || '.'

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { appSchema } from '../../db/index'
 import { type LocalServer, startLocalServer } from '../../mocks/server/local-server'
+import { signUpThroughAuthPage } from '../support/sign-up'
 
 // The local server of `npm start`: one port for the app, /auth and /api, over real HTTP.
 let server: LocalServer
@@ -101,4 +102,53 @@ test('generates a private secret once, and never logs query strings', async () =
     expect.stringMatching(/^GET \/api\/auth\/me 401 /),
   )
   expect(logged.join('\n')).not.toContain('leaky-secret')
+})
+
+test('table API bodies are read from Node as text() reads them: BOM, UTF-8, size limit', async () => {
+  const tokens = await signUpThroughAuthPage((r) => fetch(r), server.url, {
+    email: 'body@example.com',
+  })
+  const auth = { Authorization: `Bearer ${tokens.access_token}` }
+  const me = await (await fetch(`${server.url}/api/auth/me`, { headers: auth })).json()
+  const rows = `${server.url}/api/db/prompt-chat/rest/v1/quick_prompts`
+  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+    fetch(rows, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json', ...headers },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+  const record = (promptId: string) => JSON.stringify({ user_id: me.user.id, prompt_id: promptId })
+
+  // A leading byte-order mark is dropped; multi-byte characters survive being split.
+  const written = await post(`\uFEFF${record('héllo ✓ 😀')}`, {
+    Prefer: 'return=representation',
+  })
+  expect(written.status).toBe(201)
+  expect((await written.json())[0].prompt_id).toBe('héllo ✓ 😀')
+  const bytes = new TextEncoder().encode(record('split 😀'))
+  const split = bytes.indexOf(0xf0) + 2
+  const chunked = new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes.slice(0, split))
+      controller.enqueue(bytes.slice(split))
+      controller.close()
+    },
+  })
+  expect((await post(chunked)).status).toBe(201)
+
+  // Over 1 MB without a Content-Length (chunked): a 413, nothing stored, and the server serves on.
+  const huge = new ReadableStream({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(record('x'.repeat(1_100_000))))
+      controller.close()
+    },
+  })
+  expect((await post(huge)).status).toBe(413)
+  expect((await post('{"user_id": ')).status).toBe(400)
+  const stored = await fetch(`${rows}?select=prompt_id&order=created_at.asc`, { headers: auth })
+  expect((await stored.json()).map((r: { prompt_id: string }) => r.prompt_id)).toEqual([
+    'héllo ✓ 😀',
+    'split 😀',
+  ])
 })

@@ -1,8 +1,9 @@
-import { Hono } from 'hono'
+import { Hono, type Context as HonoContext } from 'hono'
 import type { AccessTokens } from '../auth/access-token'
 import { callerOf } from '../auth/caller'
 import { tooDeep } from '../http/input-schema'
 import { BodyTooDeepError, jsonResponse } from '../http/json-error'
+import { requestText } from '../http/request-body'
 import type { SqlStore } from '../store/sql-store'
 import { bodyRows, camelCaseRow } from './body-columns'
 import type { ColumnCrypto } from './encrypted-columns'
@@ -60,13 +61,13 @@ export function restApi(deps: RestDeps) {
         case 'HEAD':
           return await countRows(context)
         case 'POST': {
-          const body = bodyRows(await readBody(c.req.raw), table, columns, 'insert')
+          const body = bodyRows(await readBody(c), table, columns, 'insert')
           // Written with camelCase keys (the hosted SDK's upsert): read back the same way.
           if (body.camelCase) context.camelCaseAnswer = true
           return await insertRows(context, body.rows)
         }
         case 'PATCH': {
-          const [patch] = bodyRows(await readBody(c.req.raw), table, columns, 'update').rows
+          const [patch] = bodyRows(await readBody(c), table, columns, 'update').rows
           return await updateRows(context, patch!)
         }
         case 'DELETE':
@@ -92,11 +93,11 @@ type Context = RestDeps & {
   camelCaseAnswer?: boolean
 }
 
-async function readBody(request: Request): Promise<unknown> {
-  const length = Number(request.headers.get('content-length') ?? 0)
+async function readBody(c: HonoContext): Promise<unknown> {
+  const length = Number(c.req.header('content-length') ?? 0)
   if (length > MAX_BODY_BYTES) throw payloadTooLarge()
-  const text = await request.text()
-  if (text.length > MAX_BODY_BYTES) throw payloadTooLarge()
+  const text = await requestText(c, MAX_BODY_BYTES)
+  if (text === null) throw payloadTooLarge()
   let body: unknown
   try {
     body = JSON.parse(text)
