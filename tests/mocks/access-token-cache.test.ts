@@ -60,6 +60,19 @@ describe('the verified-token cache', () => {
     expect(tokens.rememberedCount()).toBe(0)
   })
 
+  test('forgets the least recently used token first, not the first verified', async () => {
+    const { tokens } = tokensAt(2)
+    const [a, b, c] = await Promise.all(
+      ['a', 'b', 'c'].map((id) => tokens.issue({ id: `user_${id}`, email: `${id}@example.com` })),
+    )
+    await tokens.verify(a!)
+    await tokens.verify(b!)
+    await tokens.verify(a!) // a is now the most recent; b goes when c comes
+    await tokens.verify(c!)
+    expect(tokens.rememberedCount()).toBe(2)
+    expect([a, b, c].map((token) => tokens.remembers(token!))).toEqual([true, false, true])
+  })
+
   test('holds at most its bound, forgetting the oldest first', async () => {
     const { tokens } = tokensAt(3)
     const issued = await Promise.all(

@@ -10,13 +10,15 @@ export interface AccessClaims {
   role: 'authenticated'
 }
 
-/** How many verified tokens `verify` remembers (the oldest go first). */
+/** How many verified tokens `verify` remembers (the least recently used go first). */
 export const VERIFIED_TOKEN_CACHE_SIZE = 1000
 
 /**
  * Short-lived HS256 JWTs, signed and checked against the platform's injected clock. Verified
- * tokens are remembered (by their exact text, until their `exp`) so a client's repeated
- * requests skip the HMAC and claim checks; refusals are never remembered.
+ * tokens are remembered (by their exact text, never past their `exp`) so a client's repeated
+ * requests skip the HMAC and claim checks; refusals are never remembered. Access tokens are
+ * stateless until they expire (docs/security.md), so remembering one changes no answer
+ * (docs/performance.md).
  */
 export function createAccessTokens(
   key: Uint8Array,
@@ -28,6 +30,8 @@ export function createAccessTokens(
   return {
     /** How many verified tokens are remembered (bounded by `cacheSize`). */
     rememberedCount: () => verified.size,
+    /** Whether `token` is remembered now (tests of the bound). */
+    remembers: (token: string) => verified.has(token),
     async issue(user: { id: string; email: string }): Promise<string> {
       const issuedAt = Math.floor(now().getTime() / 1000)
       // The jti makes two tokens minted in the same second differ.
@@ -47,9 +51,13 @@ export function createAccessTokens(
     ): Promise<{ claims: AccessClaims } | { error: 'expired' | 'invalid' }> {
       const known = verified.get(token)
       if (known) {
-        // jose's rule: expired once now >= exp. Past it, verify afresh (and refuse).
-        if (nowSeconds() < known.exp) return { claims: known.claims }
         verified.delete(token)
+        // jose's rule: expired once now >= exp. Past it, verify afresh (and refuse).
+        if (nowSeconds() < known.exp) {
+          // Re-inserted as the most recently used: the bound forgets the least recent first.
+          verified.set(token, known)
+          return { claims: known.claims }
+        }
       }
       try {
         const { payload } = await jwtVerify(token, key, {
