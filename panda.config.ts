@@ -45,7 +45,8 @@ export default defineConfig({
   theme: {
     extend: {
       keyframes: {
-        pulse: { '0%, 100%': { opacity: '1' }, '50%': { opacity: '0.4' } },
+        // Not fainter than 0.65: the loading mark keeps 3:1 against the page as it pulses.
+        pulse: { '0%, 100%': { opacity: '1' }, '50%': { opacity: '0.65' } },
         spin: { to: { transform: 'rotate(360deg)' } },
       },
       semanticTokens: {
@@ -54,9 +55,16 @@ export default defineConfig({
             DEFAULT: { value: 'hsl(var(--primary-h) var(--primary-s) var(--primary-l))' },
             fg: { value: 'var(--primary-fg)' },
             muted: { value: 'hsl(var(--primary-h) var(--primary-s) var(--primary-l) / 0.15)' },
+            // As text on the page, a card or its own tint: at least 4.5:1 (style-effects.ts).
+            text: {
+              value: 'var(--primary-text, hsl(var(--primary-h) var(--primary-s) var(--primary-l)))',
+            },
           },
           accent: {
             DEFAULT: { value: 'hsl(var(--accent-h) var(--accent-s) var(--accent-l))' },
+            text: {
+              value: 'var(--accent-text, hsl(var(--accent-h) var(--accent-s) var(--accent-l)))',
+            },
           },
           bg: { value: { base: '#FAFAFA', _dark: '#0B0B12' } },
           card: { value: { base: '#FFFFFF', _dark: '#15151F' } },

@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate'
 import { hexToHsl } from '../domain/color'
-import { primaryForeground } from '../domain/contrast'
+import { primaryForeground, readableText } from '../domain/contrast'
 import {
   DEFAULT_STYLE_CONFIG,
   mergeStyleConfig,
@@ -75,6 +75,10 @@ export function applyLook(root: HTMLElement, { config, theme }: AppliedLook): vo
   setHsl(style, 'primary', config.primaryColor)
   setHsl(style, 'accent', config.accentColor)
   style.setProperty('--primary-fg', primaryForeground(config.primaryColor))
+  // The colours as text (links, badges): moved only as far as 4.5:1 needs, per theme.
+  style.setProperty('--primary-text', readableText(config.primaryColor, theme))
+  // An accent badge also sits on a primary-tinted row (a hovered quick prompt).
+  style.setProperty('--accent-text', readableText(config.accentColor, theme, [config.primaryColor]))
   style.setProperty('--radius', RADII[config.borderRadius])
   style.setProperty('--font-body', fontStack(config.fontFamily))
   style.fontSize = FONT_SIZES[config.fontSize]

@@ -41,7 +41,7 @@ export const chatMessage = sva({
     bubble: { minW: 0, maxW: 'full', display: 'flex', flexDirection: 'column', gap: '1' },
     meta: { display: 'flex', gap: '2', alignItems: 'baseline', px: '1' },
     author: { fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted' },
-    time: { fontSize: 'xs', color: 'fg.muted', opacity: 0.8 },
+    time: { fontSize: 'xs', color: 'fg.muted' },
     body: {
       borderRadius: 'calc(var(--radius, 8px) * 1.75)',
       px: 'bubbleX',

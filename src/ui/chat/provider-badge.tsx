@@ -2,7 +2,8 @@ import { cva } from 'styled-system/css'
 
 /**
  * docs/product/limits.md: openai green, anthropic orange, google blue, any other provider gray
- * (a user's OpenAI-compatible server among them, docs/product/servers.md).
+ * (a user's OpenAI-compatible server among them, docs/product/servers.md). On the light theme
+ * the text takes a darker shade: the 600s on their own tint read under 4.5:1.
  */
 const badge = cva({
   base: {
@@ -20,25 +21,25 @@ const badge = cva({
   variants: {
     tone: {
       openai: {
-        color: 'green.600',
+        color: 'green.800',
         bg: 'green.500/12',
         borderColor: 'green.500/30',
         _dark: { color: 'green.300' },
       },
       anthropic: {
-        color: 'orange.600',
+        color: 'orange.800',
         bg: 'orange.500/12',
         borderColor: 'orange.500/30',
         _dark: { color: 'orange.300' },
       },
       google: {
-        color: 'blue.600',
+        color: 'blue.700',
         bg: 'blue.500/12',
         borderColor: 'blue.500/30',
         _dark: { color: 'blue.300' },
       },
       other: {
-        color: 'gray.600',
+        color: 'gray.700',
         bg: 'gray.500/12',
         borderColor: 'gray.500/30',
         _dark: { color: 'gray.300' },

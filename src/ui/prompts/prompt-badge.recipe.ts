@@ -17,8 +17,8 @@ export const badge = cva({
   variants: {
     tone: {
       neutral: { borderColor: 'border', color: 'fg.muted' },
-      primary: { borderColor: 'transparent', bg: 'primary.muted', color: 'primary' },
-      accent: { borderColor: 'accent', color: 'accent' },
+      primary: { borderColor: 'transparent', bg: 'primary.muted', color: 'primary.text' },
+      accent: { borderColor: 'accent', color: 'accent.text' },
       // Darker green on the light theme: green.500 on its own tint is under 4.5:1 there.
       success: {
         borderColor: 'transparent',

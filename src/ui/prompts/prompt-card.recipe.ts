@@ -42,7 +42,7 @@ export const promptRating = sva({
   base: {
     root: { display: 'flex', alignItems: 'center', gap: '2' },
     control: { display: 'flex', gap: '0.5' },
-    item: { color: 'fg.muted', '&[data-highlighted]': { color: 'accent' } },
+    item: { color: 'fg.muted', '&[data-highlighted]': { color: 'accent.text' } },
     summary: { fontSize: 'xs', color: 'fg.muted' },
   },
   variants: {

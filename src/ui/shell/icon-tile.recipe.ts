@@ -2,7 +2,7 @@ import { cva } from 'styled-system/css'
 
 /** A tinted icon in a tile or circle: the loading mark, the empty chat, the thinking row. */
 export const iconTile = cva({
-  base: { display: 'grid', placeItems: 'center', bg: 'primary.muted', color: 'primary' },
+  base: { display: 'grid', placeItems: 'center', bg: 'primary.muted', color: 'primary.text' },
   variants: {
     size: {
       sm: { w: '8', h: '8', borderRadius: 'full' },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { contrastRatio, hexToHsl, hslToHex } from '../../../src/domain/color'
 import {
   contrastReport,
   formatRatio,
@@ -7,6 +8,7 @@ import {
   PAGE_BACKGROUNDS,
   PRIMARY_TEXT,
   primaryForeground,
+  readableText,
   themeContrast,
 } from '../../../src/domain/contrast'
 import { COLOR_PRESETS, DEFAULT_STYLE_CONFIG } from '../../../src/domain/style-config'
@@ -73,5 +75,47 @@ describe('the lightness fix', () => {
 
   it('refuses text that is not a hex colour', () => {
     expect(nearestPassingLightness('red', 'light')).toBeNull()
+  })
+})
+
+describe('the colours as text (links and badges, issue 15)', () => {
+  const surfaces = { light: ['#FAFAFA', '#FFFFFF'], dark: ['#0B0B12', '#15151F'] } as const
+
+  it('reads at 4.5:1 on the page and the card in both themes, for every preset', () => {
+    for (const { primary, accent } of COLOR_PRESETS) {
+      for (const theme of ['light', 'dark'] as const) {
+        for (const hex of [primary, accent]) {
+          const text = readableText(hex, theme)
+          for (const surface of surfaces[theme]) {
+            expect(contrastRatio(text, surface), `${hex} ${theme}`).toBeGreaterThanOrEqual(4.5)
+          }
+        }
+      }
+    }
+  })
+
+  it('keeps the hue, and moves only as far as it must: darker on light, lighter on dark', () => {
+    const amber = hexToHsl('#F59E0B')
+    const light = hexToHsl(readableText('#F59E0B', 'light'))
+    const dark = readableText('#F59E0B', 'dark')
+    expect(Math.abs(light.h - amber.h)).toBeLessThan(2)
+    expect(light.l).toBeLessThan(amber.l)
+    // Amber already reads on the dark page, card and tint.
+    expect(dark).toBe('#F59E0B')
+    // One percent lighter would not read on all of them: page, card, and amber's tint on each.
+    const backgrounds = ['#FAFAFA', '#FFFFFF', '#F9ECD6', '#FEF0DA']
+    const worst = (hex: string) => Math.min(...backgrounds.map((bg) => contrastRatio(hex, bg)))
+    expect(worst(readableText('#F59E0B', 'light'))).toBeGreaterThanOrEqual(4.5)
+    expect(worst(hslToHex({ ...light, l: light.l + 1 }))).toBeLessThan(4.5)
+  })
+
+  it('also reads on the tints it is given (an accent badge on a primary-tinted row)', () => {
+    const text = readableText('#F59E0B', 'light', ['#6366F1'])
+    const tint = '#E8E8FD' // Indigo at 15% over the card
+    expect(contrastRatio(text, tint)).toBeGreaterThanOrEqual(4.5)
+  })
+
+  it('hands back text that is not a hex colour as it came', () => {
+    expect(readableText('tomato', 'light')).toBe('tomato')
   })
 })

@@ -21,7 +21,7 @@ export const markdown = sva({
       '& h1, & h2, & h3, & h4': { fontWeight: 'semibold', mt: '4', mb: '2', lineHeight: '1.3' },
       '& h1': { fontSize: 'xl' },
       '& h2': { fontSize: 'lg' },
-      '& a': { color: 'primary', textDecoration: 'underline', textUnderlineOffset: '2px' },
+      '& a': { color: 'primary.text', textDecoration: 'underline', textUnderlineOffset: '2px' },
       '& blockquote': { borderLeftWidth: '3px', borderColor: 'border', pl: '3', color: 'fg.muted' },
       '& :not(pre) > code': {
         fontFamily: 'mono',
