@@ -20,7 +20,7 @@ export async function signUp(page: Page, name: string) {
 export const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text })
 
-/** Toasts sit top-right over the header; a pointer resting on one keeps it open. */
+/** Toasts sit top-right below the header; a pointer resting on one keeps it open. */
 export async function waitForToastsToGo(page: Page) {
   await page.mouse.move(10, page.viewportSize()?.height ? page.viewportSize()!.height - 10 : 10)
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
