@@ -120,9 +120,13 @@ function KeyRow({ keys, provider }: { keys: ApiKeysRef; provider: ProviderName }
         <button
           type="submit"
           disabled={busy || draft.trim() === ''}
-          className={button({ size: 'md' })}
+          className={cx(button({ size: 'md' }), styles.save)}
         >
-          {buttonText}
+          {/* Every row's button is as wide as the widest label, so the inputs line up. */}
+          <span className={styles.saveLabel}>{buttonText}</span>
+          <span aria-hidden="true" className={styles.saveSizer}>
+            Update API Key
+          </span>
         </button>
       </div>
       {saved && <KeyTestOutcome keys={keys} provider={provider} />}

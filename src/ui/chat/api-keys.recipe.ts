@@ -17,6 +17,9 @@ export const apiKeys = sva({
     'test',
     'outcome',
     'outcomeIcon',
+    'save',
+    'saveLabel',
+    'saveSizer',
   ],
   base: {
     row: {
@@ -37,7 +40,7 @@ export const apiKeys = sva({
       alignItems: 'center',
       gap: '1',
       fontSize: 'xs',
-      color: 'green.600',
+      color: 'green.700',
       _dark: { color: 'green.300' },
     },
     fields: { display: 'flex', gap: '2' },
@@ -57,6 +60,11 @@ export const apiKeys = sva({
       _focus: { borderColor: 'primary' },
     },
     reveal: { position: 'absolute', right: '0.5', top: '0.5', h: '9', w: '9' },
+    // The label and an invisible 'Update API Key' share one grid cell: the button takes the
+    // wider of the two in any font, so Save and Update rows keep their inputs aligned.
+    save: { display: 'inline-grid', placeItems: 'center', flexShrink: 0 },
+    saveLabel: { gridArea: '1 / 1' },
+    saveSizer: { gridArea: '1 / 1', visibility: 'hidden' },
     notice: {
       display: 'flex',
       gap: '2',

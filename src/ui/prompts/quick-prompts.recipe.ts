@@ -11,7 +11,7 @@ export const quickPromptsPanel = sva({
   },
 })
 
-/** One quick prompt: click to run, hover to show remove; `active` outlines it. */
+/** One quick prompt: click to run, hover (or, on touch, always) shows remove; `active` outlines it. */
 export const quickPromptItem = sva({
   slots: ['root', 'run', 'heading', 'title', 'content', 'activation', 'remove'],
   base: {
@@ -33,6 +33,8 @@ export const quickPromptItem = sva({
       opacity: 0,
       _groupHover: { opacity: 1 },
       _focusVisible: { opacity: 1 },
+      // Touch screens have no hover to reveal it: there it always shows.
+      '@media (hover: none)': { opacity: 1 },
     },
   },
   variants: {

@@ -12,20 +12,32 @@ export const button = cva({
     cursor: 'pointer',
     transition: 'background 0.15s, border-color 0.15s, color 0.15s, opacity 0.15s',
     whiteSpace: 'nowrap',
-    _disabled: { opacity: 0.5, cursor: 'not-allowed' },
+    // Disabled is said by colour, not by fading: half-transparent text fell under 4.5:1.
+    _disabled: { cursor: 'not-allowed' },
     _focusVisible: { outline: '2px solid', outlineColor: 'primary', outlineOffset: '2px' },
   },
   variants: {
     variant: {
-      solid: { bg: 'primary', color: 'primary.fg', _hover: { filter: 'brightness(1.08)' } },
+      solid: {
+        bg: 'primary',
+        color: 'primary.fg',
+        _hover: { filter: 'brightness(1.08)' },
+        _disabled: { bg: 'border', color: 'fg.muted', filter: 'none' },
+      },
       outline: {
         borderWidth: '1px',
         borderColor: 'border',
         bg: 'transparent',
         color: 'fg',
         _hover: { bg: 'primary.muted' },
+        _disabled: { bg: 'transparent', color: 'fg.muted' },
       },
-      ghost: { bg: 'transparent', color: 'fg.muted', _hover: { bg: 'primary.muted', color: 'fg' } },
+      ghost: {
+        bg: 'transparent',
+        color: 'fg.muted',
+        _hover: { bg: 'primary.muted', color: 'fg' },
+        _disabled: { bg: 'transparent', color: 'fg.muted' },
+      },
     },
     size: {
       sm: { h: '8', px: '3', fontSize: 'sm' },
