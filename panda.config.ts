@@ -37,6 +37,9 @@ export default defineConfig({
       fontFamily: 'var(--font-body)',
       minHeight: '100%',
     },
+    // Focus shows wherever it lands from the keyboard; a recipe may draw its own instead
+    // (text fields mark their border).
+    ':focus-visible': { outline: '2px solid', outlineColor: 'primary', outlineOffset: '2px' },
     '.no-animations *, .no-animations *::before, .no-animations *::after': {
       animation: 'none !important',
       transition: 'none !important',

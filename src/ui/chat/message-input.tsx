@@ -1,6 +1,6 @@
 import { Combobox } from '@ark-ui/react/combobox'
 import { useSelector } from '@xstate/react'
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { useSessionActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
 import { SendIcon, StopIcon } from '../shell/icons'
@@ -28,7 +28,19 @@ export function MessageInput() {
   const picker = usePromptPicker(field, value)
   const noModel = modelName === null
   const placeholder = noModel ? 'Select a model to start chatting...' : `Message ${modelName}...`
-  const send = () => chat.send({ type: 'message.send' })
+  // The field is disabled while a message sends, which drops its focus; a keyboard user gets
+  // it back when the send is over, rather than starting again from the top of the page.
+  const refocus = useRef(false)
+  const send = () => {
+    refocus.current = document.activeElement === field.current
+    chat.send({ type: 'message.send' })
+  }
+  useEffect(() => {
+    if (sending || !refocus.current) return
+    refocus.current = false
+    const focused = document.activeElement
+    if (focused === null || focused === document.body) field.current?.focus()
+  }, [sending])
   return (
     <form
       aria-label="Message composer"

@@ -1,7 +1,7 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { ark } from '@ark-ui/react/factory'
 import { Portal } from '@ark-ui/react/portal'
-import type { FormEvent, ReactNode } from 'react'
+import { type FormEvent, type ReactNode, useLayoutEffect, useRef } from 'react'
 import { cx } from 'styled-system/css'
 import { type DialogVariants, dialog } from './app-dialog.recipe'
 import { button } from './button.recipe'
@@ -24,6 +24,30 @@ export interface AppDialogFrameProps extends DialogVariants {
   /** The one child becomes the body itself (e.g. `Tabs.Root` or `nav`), taking the body's class. */
   bodyAsChild?: boolean
   children: ReactNode
+}
+
+const TABBABLE =
+  'a[href], button:not(:disabled), input:not(:disabled), select, textarea, [tabindex]'
+
+/**
+ * A body that scrolls with nothing in it to focus (the install steps on a phone) cannot be
+ * scrolled from the keyboard: then the body itself takes focus (WCAG 2.1.1). Only then, so
+ * that a form's first field, not its body, still gets the dialog's first focus.
+ */
+function keyboardScrollable(body: HTMLElement | null) {
+  if (!body || typeof ResizeObserver === 'undefined') return
+  const update = () => {
+    const stuck =
+      body.scrollHeight > body.clientHeight &&
+      !body.querySelector(`:is(${TABBABLE}):not([tabindex="-1"])`)
+    if (stuck) body.tabIndex = 0
+    else if (body.tabIndex === 0) body.removeAttribute('tabindex')
+  }
+  // The body's size changes with the viewport; its content's with what loads into it.
+  const sizes = new ResizeObserver(update)
+  sizes.observe(body)
+  for (const child of body.children) sizes.observe(child)
+  return () => sizes.disconnect()
 }
 
 /** The parts inside an Ark `Dialog.Root` (or `Dialog.RootProvider`): portal, backdrop, card. */
@@ -61,7 +85,7 @@ export function AppDialogFrame({
           </Dialog.CloseTrigger>
         )}
       </div>
-      <ark.div asChild={bodyAsChild} className={styles.body}>
+      <ark.div ref={keyboardScrollable} asChild={bodyAsChild} className={styles.body}>
         {children}
       </ark.div>
       {footer && <div className={styles.footer}>{footer}</div>}
@@ -86,13 +110,40 @@ export interface AppDialogProps extends AppDialogFrameProps {
   onClose: () => void
 }
 
+/**
+ * The control that opened the dialog, to take focus back when it closes. Ark's own return target
+ * is what had focus as the dialog mounted: nothing, when the dialog comes back after another
+ * replaced it (the model picker, back from Manage API Keys). Opened from inside another dialog,
+ * it keeps the opener it had; one that is gone or hidden by then leaves it to Ark.
+ */
+function useOpener(open: boolean): () => HTMLElement | null {
+  const opener = useRef<HTMLElement | null>(null)
+  useLayoutEffect(() => {
+    if (!open) return
+    const focused = document.activeElement
+    if (
+      focused instanceof HTMLElement &&
+      focused !== document.body &&
+      !focused.closest('[role="dialog"]')
+    ) {
+      opener.current = focused
+    }
+  }, [open])
+  return () => {
+    const el = opener.current
+    return el?.isConnected && el.checkVisibility?.() !== false ? el : null
+  }
+}
+
 /** A state-driven dialog (docs/architecture.md): open comes from a machine, closing sends it an event. */
 export function AppDialog({ open, onClose, ...frame }: AppDialogProps) {
+  const opener = useOpener(open)
   return (
     <Dialog.Root
       open={open}
       lazyMount
       unmountOnExit
+      finalFocusEl={opener}
       onOpenChange={(details) => {
         if (!details.open) onClose()
       }}

@@ -82,7 +82,8 @@ export function CodeBlock({
         <span>{language || 'text'}</span>
         <CopyButton code={code} />
       </div>
-      <pre className={pre}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a line wider than the bubble scrolls, and the keyboard must reach it (WCAG 2.1.1). */}
+      <pre className={pre} tabIndex={0}>
         {html === null ? (
           <code className={plainCode}>{code}</code>
         ) : (

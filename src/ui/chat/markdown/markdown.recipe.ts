@@ -73,7 +73,15 @@ export const markdown = sva({
       fontFamily: 'mono',
     },
     copy: { h: '7', px: '2', color: '#9198a1', _hover: { color: '#e6edf3' } },
-    pre: { m: 0, p: '4', overflowX: 'auto', fontSize: 'sm', lineHeight: '1.6' },
+    pre: {
+      m: 0,
+      p: '4',
+      overflowX: 'auto',
+      fontSize: 'sm',
+      lineHeight: '1.6',
+      // It takes focus so that a long line can be scrolled to from the keyboard.
+      _focusVisible: { outline: '2px solid', outlineColor: 'primary', outlineOffset: '-2px' },
+    },
     plainCode: { fontFamily: 'mono' },
   },
 })
