@@ -60,6 +60,7 @@ export const ChatMessage = memo(function ChatMessage({
   failure,
   onRegenerate,
   streaming = false,
+  plain = false,
 }: {
   message: ChatMessageRow
   modelName: string
@@ -67,6 +68,8 @@ export const ChatMessage = memo(function ChatMessage({
   failure?: MessageFailure
   onRegenerate?: () => void
   streaming?: boolean
+  /** Shown as typed for now: an older message of a history that just arrived (message-list). */
+  plain?: boolean
 }) {
   const cutShort =
     message.status === 'stopped' || message.status === 'interrupted'
@@ -105,7 +108,7 @@ export const ChatMessage = memo(function ChatMessage({
           )}
         </div>
         <div className={styles.body}>
-          <MarkdownContent text={message.content} streaming={streaming} />
+          <MarkdownContent text={message.content} streaming={streaming} plain={plain} />
         </div>
         {(cutShort || usage || onRegenerate) && (
           <div className={styles.footer}>

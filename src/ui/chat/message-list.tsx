@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { formatCost, formatTokens, totalOf } from '../../domain/model-prices'
 import type { ChatMessage as ChatMessageRow } from '../../machines/chat.machine'
 import type { SessionActors } from '../shell/app-actors'
@@ -46,14 +46,19 @@ export function MessageList() {
     })
   }, [messages.length, sending, draft?.content.length])
 
+  const formatted = useNewestFirst(messages[0]?.id, messages.length)
+
   if (messages.length === 0 && !sending) return <ChatEmptyState />
   const rows = draft ? [...messages, draft] : messages
   const nameOf = (modelId: string) => models.find((m) => m.id === modelId)?.name ?? modelId
+  // The older messages shown as typed for now (none, but for a moment after a history arrives).
+  const plainBefore = messages.length - formatted
   return (
     <section aria-label="Conversation" className={styles.root}>
       {rows.map((message, i) => (
         <ChatMessage
           key={rowKey(message, rows[i - 1])}
+          plain={i < plainBefore}
           message={message}
           modelName={nameOf(message.modelId)}
           display={display}
@@ -79,6 +84,26 @@ export function MessageList() {
       <div ref={end} className={styles.end} />
     </section>
   )
+}
+
+/** How many of the newest messages a history that arrives at once formats for its first paint. */
+const FIRST_PAINT_MESSAGES = 12
+
+/**
+ * How many of the newest messages to format as markdown: all of them, except when a history
+ * arrives at once (the page opens, another conversation is chosen: the first message is
+ * another). Then the first paint formats the newest few, where the page is scrolled to, and
+ * shows the older ones as typed; they are formatted in a transition React may interrupt, so
+ * the lexing never holds up that paint (docs/rendering.md).
+ */
+function useNewestFirst(firstId: string | undefined, count: number): number {
+  const [whole, setWhole] = useState(firstId)
+  useEffect(() => {
+    if (firstId === whole) return
+    if (count > FIRST_PAINT_MESSAGES) startTransition(() => setWhole(firstId))
+    else setWhole(firstId)
+  }, [firstId, whole, count])
+  return firstId !== whole && count > FIRST_PAINT_MESSAGES ? FIRST_PAINT_MESSAGES : count
 }
 
 /** The Behavior tab's settings as the page shows them now, live while the editor is open. */

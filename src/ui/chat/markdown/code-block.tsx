@@ -46,6 +46,16 @@ function CopyButton({ code }: { code: string }) {
   )
 }
 
+/** Runs `task` when the page is idle (within a second at the latest); returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 1000 })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(task, 0)
+  return () => clearTimeout(id)
+}
+
 /**
  * A fenced code block with its language, a copy button and (once loaded) highlighting. While
  * `open` (streaming, its closing fence not there yet) it shows as plain text in the same frame:
@@ -61,19 +71,23 @@ export function CodeBlock({
   open?: boolean
 }) {
   const [html, setHtml] = useState(() => (open ? null : highlightedBefore(code, language)))
-  // Loading the highlighter is a view concern (a lazy chunk), not part of any process.
+  // Loading the highlighter is a view concern (a lazy chunk), not part of any process. It waits
+  // for idle time: a history's first paint shows the code plain (the same text and size) and
+  // the colours follow, rather than the paint waiting on them (docs/rendering.md).
   useEffect(() => {
     let current = true
     const before = open ? null : highlightedBefore(code, language)
     setHtml(before)
-    if (language && !open && before === null) {
+    if (!language || open || before !== null) return
+    const cancel = whenIdle(() =>
       highlight(code, language).then(
         (result) => current && setHtml(result),
         () => {},
-      )
-    }
+      ),
+    )
     return () => {
       current = false
+      cancel()
     }
   }, [code, language, open])
   return (

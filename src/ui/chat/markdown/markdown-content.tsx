@@ -5,7 +5,7 @@ import { markdown } from './markdown.recipe'
 import { asTyped, renderBlock, renderMarkdown } from './render-tokens'
 import { advanceBlocks, type StreamBlocks } from './stream-blocks'
 
-const prose = markdown().prose
+const { prose, typed } = markdown()
 
 /** Rendered messages by text, so a remounted history (or a repeated message) is not parsed again. */
 const rendered = new Map<string, ReactNode>()
@@ -147,14 +147,25 @@ export const MarkdownContent = memo(function MarkdownContent({
   text: latest,
   streaming = false,
   frameMs = STREAM_FRAME_MS,
+  plain = false,
 }: {
   text: string
   streaming?: boolean
   frameMs?: number
+  /** The text as typed, lines kept, without lexing: a placeholder until it is formatted. */
+  plain?: boolean
 }) {
   const text = useStreamFrames(latest, streaming, frameMs)
   const stream = useRef<Stream | null>(null)
   const nodes = useMemo(() => {
+    if (plain && !streaming)
+      return (
+        rendered.get(text) ?? (
+          <p className={typed} data-typed="">
+            {text}
+          </p>
+        )
+      )
     if (streaming) {
       stream.current ??= { blocks: null, elements: new WeakMap() }
       try {
@@ -170,6 +181,6 @@ export const MarkdownContent = memo(function MarkdownContent({
     // Once: a later render with the same text (or another message) takes the cache.
     stream.current = null
     return remember(text, finishedMarkdown(done, text))
-  }, [text, streaming])
+  }, [text, streaming, plain])
   return <div className={prose}>{nodes}</div>
 })

@@ -5,7 +5,7 @@ import { sva } from 'styled-system/css'
  * dark frame with a copy button, in light and dark themes alike.
  */
 export const markdown = sva({
-  slots: ['prose', 'frame', 'toolbar', 'copy', 'pre', 'plainCode'],
+  slots: ['prose', 'typed', 'frame', 'toolbar', 'copy', 'pre', 'plainCode'],
   base: {
     prose: {
       fontSize: 'md',
@@ -83,5 +83,7 @@ export const markdown = sva({
       _focusVisible: { outline: '2px solid', outlineColor: 'primary', outlineOffset: '-2px' },
     },
     plainCode: { fontFamily: 'mono' },
+    // A message shown as typed until it is formatted: its lines kept.
+    typed: { whiteSpace: 'pre-wrap' },
   },
 })
