@@ -27,6 +27,18 @@ describe('messages as markdown', () => {
     expect(container.querySelector('pre')).toHaveTextContent('const answer = 42')
   })
 
+  test('plain: the text as typed, unlexed, until it is formatted in place', () => {
+    const text = '**Bold** and `code`\n\n```ts\nconst answer = 42\n```'
+    const { container, rerender } = render(<MarkdownContent text={text} plain />)
+    const typed = container.querySelector('[data-typed]')
+    expect(typed).toHaveTextContent('**Bold** and `code`')
+    expect(container.querySelector('strong, pre')).toBeNull()
+    rerender(<MarkdownContent text={text} />)
+    expect(container.querySelector('[data-typed]')).toBeNull()
+    expect(container.querySelector('strong')).toHaveTextContent('Bold')
+    expect(container.querySelector('pre')).toHaveTextContent('const answer = 42')
+  })
+
   test('raw HTML shows as text and never becomes elements', () => {
     const { container } = render(
       <MarkdownContent
