@@ -1,12 +1,12 @@
-import { iconTile } from './icon-tile.recipe'
-import { ChatIcon } from './icons'
-import { loadingScreen } from './screens.recipe'
+import { BrandMark } from './brand-mark'
+import { loadingMark, loadingScreen } from './screens.recipe'
 
+/** docs/product/screens.md#loading: the app's mark, pulsing, while the session is checked. */
 export function LoadingScreen() {
   return (
     <div role="status" aria-label="Loading" className={loadingScreen()}>
-      <div className={iconTile({ size: 'lg', pulse: 'slow' })}>
-        <ChatIcon width={28} height={28} />
+      <div className={loadingMark()}>
+        <BrandMark size="lg" />
       </div>
     </div>
   )

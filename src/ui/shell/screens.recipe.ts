@@ -3,6 +3,14 @@ import { cva, sva } from 'styled-system/css'
 /** The loading screen: the app's mark, pulsing, in the middle of the page. */
 export const loadingScreen = cva({ base: { minH: '100vh', display: 'grid', placeItems: 'center' } })
 
+/**
+ * The brand mark (white on the primary-to-accent gradient) rather than a tinted icon, which on
+ * the dark page was a faint shape at the bottom of its pulse.
+ */
+export const loadingMark = cva({
+  base: { animation: 'pulse 1.6s ease-in-out infinite', '& > span': { mb: 0 } },
+})
+
 /** The signed-out landing card (docs/product/screens.md#signed-out). */
 export const signedOutScreen = sva({
   slots: ['page', 'themeToggle', 'card', 'title', 'lead', 'signIn'],
