@@ -17,6 +17,12 @@ type Theme = (typeof THEMES)[number]
 
 /** Serious and critical findings, one line per rule with the elements it names. */
 async function blockingViolations(page: Page, include?: string): Promise<string[]> {
+  // Colours mid-transition (a button turning enabled as a list loads) are no one's colours.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  )
   let builder = new AxeBuilder({ page })
   if (include) builder = builder.include(include)
   const { violations } = await builder.analyze()
