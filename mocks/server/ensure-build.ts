@@ -16,6 +16,7 @@ const INPUTS = [
   'package-lock.json',
   'extension',
   'scripts/pack-extension.ts',
+  'scripts/compress-dist.ts',
 ]
 /** What a finished build leaves in dist/; a missing one means building again. */
 const OUTPUTS = ['index.html', 'chrome-extension.zip']

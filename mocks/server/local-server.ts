@@ -2,7 +2,6 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { type HttpBindings, serve } from '@hono/node-server'
-import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono } from 'hono'
 import { sealingKey } from '../platform/crypto/api-key-cipher'
 import { type AppSchema, createPlatform, openStore, type SqlStore } from '../platform/index'
@@ -17,6 +16,7 @@ import { createProviderFakes } from '../providers/create-provider-fakes'
 import { indexWithFakeProviders, mountProviderFakes } from '../providers/provider-fake-routes'
 import type { ServerConfig } from './server-config'
 import { loadOrCreateSecret } from './server-secret'
+import { serveFiles } from './static-files'
 
 export interface LocalServer {
   url: string
@@ -50,6 +50,15 @@ const SECURITY_HEADERS = [
   ['Referrer-Policy', 'no-referrer'],
   ['X-Content-Type-Options', 'nosniff'],
 ] as const
+
+/** The page is revalidated on every load, so a new build's asset names reach the browser. */
+function noCache(handler: (c: Context) => Promise<Response>) {
+  return async (c: Context) => {
+    const res = await handler(c)
+    res.headers.set('Cache-Control', 'no-cache')
+    return res
+  }
+}
 
 /**
  * One Node process on one port: the built app, the hosted /auth page and every /api route of
@@ -120,10 +129,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   app.all('/fixtures/*', forward)
   if (options.fakeProviders) mountProviderFakes(app, createProviderFakes())
   if (options.distDir) {
-    const root = path.relative(process.cwd(), options.distDir) || '.'
+    const root = options.distDir
     // With fake providers the page carries their base URLs, so index.html is never served raw.
     const fakeIndex = options.fakeProviders ? indexWithFakeProviders(options.distDir) : undefined
-    if (fakeIndex) app.get('/', fakeIndex).get('/index.html', fakeIndex)
+    const page = fakeIndex ? noCache(fakeIndex) : serveFiles({ root, file: '/index.html' })
+    app.get('/', page).get('/index.html', page)
     // The packed extension (npm run build) downloads as a file, whatever the browser guesses.
     app.use(`/${EXTENSION_ZIP}`, async (c, next) => {
       await next()
@@ -131,11 +141,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       if (c.res.ok)
         c.res.headers.set('Content-Disposition', `attachment; filename="${EXTENSION_ZIP}"`)
     })
-    app.use('/*', serveStatic({ root }))
+    app.use('/*', serveFiles({ root }))
     // A missing file is a 404, never the page: a download or script would get HTML instead.
     app.get('*', (c, next) => (looksLikeFile(c.req.path) ? c.notFound() : next()))
     // The app has no router paths: every other GET gets the single page.
-    app.get('*', fakeIndex ?? serveStatic({ root, rewriteRequestPath: () => '/index.html' }))
+    app.get('*', page)
   }
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { brotliCompressSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { appSchema } from '../../db/index'
 import { type LocalServer, startLocalServer } from '../../mocks/server/local-server'
@@ -13,12 +14,19 @@ const logged: string[] = []
 /** An empty zip (its end-of-central-directory record): what the server sends is what is on disk. */
 const ZIP_BYTES = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)])
 
+const HASHED_JS = 'export const answer = 42;\n'.repeat(100)
+
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'local-server-'))
   const distDir = path.join(dataDir, 'dist')
   await mkdir(path.join(distDir, 'assets'), { recursive: true })
   await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>Prompt Chat</title>')
   await writeFile(path.join(distDir, 'assets', 'app.js'), 'console.log(1)')
+  await writeFile(path.join(distDir, 'assets', 'index-AbCd1234.js'), HASHED_JS)
+  await writeFile(
+    path.join(distDir, 'assets', 'index-AbCd1234.js.br'),
+    brotliCompressSync(HASHED_JS),
+  )
   await writeFile(path.join(distDir, 'chrome-extension.zip'), ZIP_BYTES)
   server = await startLocalServer({
     port: 0,
@@ -49,6 +57,30 @@ test('serves the built app, and the single page for any other address', async ()
   expect(await page.text()).toContain('<title>Prompt Chat</title>')
   expect(page.headers.get('referrer-policy')).toBe('no-referrer')
   expect(page.headers.get('x-content-type-options')).toBe('nosniff')
+})
+
+test('hashed assets go compressed and cached for good, the page revalidated; all with security headers', async () => {
+  const asset = await fetch(`${server.url}/assets/index-AbCd1234.js`, {
+    headers: { 'Accept-Encoding': 'br, gzip' },
+  })
+  expect(asset.headers.get('content-encoding')).toBe('br')
+  expect(asset.headers.get('vary')).toBe('Accept-Encoding')
+  expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  // fetch decodes brotli: what arrives is the file.
+  expect(await asset.text()).toBe(HASHED_JS)
+  const revalidated = await fetch(`${server.url}/assets/index-AbCd1234.js`, {
+    headers: { 'Accept-Encoding': 'br', 'If-None-Match': asset.headers.get('etag')! },
+  })
+  expect(revalidated.status).toBe(304)
+  for (const url of ['/', '/index.html', '/chat']) {
+    const page = await fetch(`${server.url}${url}`)
+    expect(page.headers.get('cache-control'), url).toBe('no-cache')
+    expect(page.headers.get('content-type'), url).toBe('text/html; charset=utf-8')
+  }
+  for (const res of [asset, revalidated]) {
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+  }
 })
 
 test('serves the packed extension as a zip download', async () => {

@@ -1,0 +1,61 @@
+import { expect, type Response, test } from '@playwright/test'
+
+// How `npm start` serves the built app to a real browser (docs/performance.md, "Serving").
+
+test('the page revalidates; its scripts and styles come compressed and cached for good', async ({
+  page,
+}) => {
+  const assets: Response[] = []
+  page.on('response', (res) => {
+    if (/\/assets\/.+\.(js|css)$/.test(new URL(res.url()).pathname)) assets.push(res)
+  })
+  const html = await page.goto('/')
+  await expect(page.getByRole('button', { name: /Sign In to/ })).toBeVisible()
+  const htmlHeaders = await html!.allHeaders()
+  expect(htmlHeaders['cache-control']).toBe('no-cache')
+  expect(htmlHeaders['content-type']).toMatch(/^text\/html; charset=utf-8$/i)
+  expect(htmlHeaders['referrer-policy']).toBe('no-referrer')
+  expect(htmlHeaders['x-content-type-options']).toBe('nosniff')
+
+  const kinds = new Set(assets.map((res) => new URL(res.url()).pathname.split('.').pop()))
+  expect(kinds).toEqual(new Set(['js', 'css']))
+  for (const res of assets) {
+    const headers = await res.allHeaders()
+    const name = new URL(res.url()).pathname
+    expect(res.status(), name).toBe(200)
+    // Chromium accepts brotli, and the build wrote a .br for every text asset.
+    expect(headers['content-encoding'], name).toBe('br')
+    expect(headers.vary, name).toBe('Accept-Encoding')
+    expect(headers['cache-control'], name).toBe('public, max-age=31536000, immutable')
+    expect(headers['content-type'], name).toMatch(/^(text\/javascript|text\/css); charset=utf-8$/)
+    expect(headers.etag, name).toBeTruthy()
+    expect(headers['x-content-type-options'], name).toBe('nosniff')
+  }
+})
+
+test('a client that has the file gets 304; one without brotli gets gzip', async ({
+  page,
+  request,
+}) => {
+  let script = ''
+  page.on('response', (res) => {
+    if (/\/assets\/.+\.js$/.test(res.url())) script ||= new URL(res.url()).pathname
+  })
+  await page.goto('/')
+  await expect(page.getByRole('button', { name: /Sign In to/ })).toBeVisible()
+  expect(script).not.toBe('')
+
+  const gzip = await request.get(script, { headers: { 'Accept-Encoding': 'gzip' } })
+  expect(gzip.headers()['content-encoding']).toBe('gzip')
+  const etag = gzip.headers().etag ?? ''
+  expect(etag).not.toBe('')
+  const again = await request.get(script, {
+    headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': etag },
+  })
+  expect(again.status()).toBe(304)
+  const identity = await request.get(script, { headers: { 'Accept-Encoding': 'identity' } })
+  expect(identity.headers()['content-encoding']).toBeUndefined()
+  expect(Number(identity.headers()['content-length'])).toBeGreaterThan(
+    Number(gzip.headers()['content-length']),
+  )
+})
