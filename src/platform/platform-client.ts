@@ -1,17 +1,17 @@
-import { type AiClient, createAiClient } from './ai/ai-client'
-import { type AnalyticsClient, createAnalyticsClient } from './analytics/analytics-client'
+import type { AiClient } from './ai/ai-client'
+import type { AnalyticsClient } from './analytics/analytics-client'
+import { lazyAnalyticsClient } from './analytics/lazy-analytics'
 import { type AuthClient, createAuthClient } from './auth-client'
 import { type BrowserFacts, defaultBrowserFacts } from './browser-facts'
-import { createDataClient, type DataClient } from './data/data-client'
+import type { DataClient } from './data/data-client'
 import { createDbClient, type DbClient } from './db-client'
 import { createHttpClient, type FetchLike, type HttpClient } from './http-client'
-import {
-  createNotificationsClient,
-  type NotificationsClient,
-} from './notifications/notifications-client'
+import { lazyService } from './lazy-service'
+import type { NotificationsClient } from './notifications/notifications-client'
 import type { PlatformContext, WebSocketConstructor } from './platform-context'
-import { createRealtimeClient, type RealtimeClient } from './realtime/realtime-client'
-import { createStorageClient, type StorageClient } from './storage/storage-client'
+import { lazyRealtimeClient } from './realtime/lazy-realtime'
+import type { RealtimeClient } from './realtime/realtime-client'
+import type { StorageClient } from './storage/storage-client'
 import type { KeyValueStorage } from './types'
 
 export interface PlatformClientConfig {
@@ -74,15 +74,49 @@ export function createPlatformClient(config: PlatformClientConfig): PlatformClie
     browser: { ...defaultBrowserFacts(), ...config.browser },
     now,
   }
+  // Auth, db and http are what every app starts with; the other services load on first use
+  // (docs/performance.md, "Split"), so an app that never calls one never downloads it.
   return {
     auth,
     db: createDbClient(http, config.projectId),
     http,
-    storage: createStorageClient(context),
-    ai: createAiClient(context),
-    data: createDataClient(context),
-    realtime: createRealtimeClient(context),
-    notifications: createNotificationsClient(context),
-    analytics: createAnalyticsClient(context),
+    storage: lazyService<StorageClient>(
+      () => import('./storage/storage-client').then((m) => m.createStorageClient(context)),
+      { upload: 'call', download: 'call', remove: 'call' },
+    ),
+    ai: lazyService<AiClient>(
+      () => import('./ai/ai-client').then((m) => m.createAiClient(context)),
+      {
+        generateText: 'call',
+        streamText: 'call',
+        streamTextEvents: 'stream',
+        generateObject: 'call',
+        generateImage: 'call',
+        modifyImage: 'call',
+        generateSpeech: 'call',
+        transcribeAudio: 'call',
+      },
+    ),
+    data: lazyService<DataClient>(
+      () => import('./data/data-client').then((m) => m.createDataClient(context)),
+      {
+        extractFromUrl: 'call',
+        extractFromBlob: 'call',
+        scrape: 'call',
+        screenshot: 'call',
+        fetch: 'call',
+        fetchJob: 'call',
+        search: 'call',
+      },
+    ),
+    realtime: lazyRealtimeClient(context),
+    notifications: lazyService<NotificationsClient>(
+      () =>
+        import('./notifications/notifications-client').then((m) =>
+          m.createNotificationsClient(context),
+        ),
+      { sendEmail: 'call' },
+    ),
+    analytics: lazyAnalyticsClient(context),
   }
 }

@@ -2,6 +2,7 @@ import type { PlatformContext } from '../platform-context'
 import { buildEvent } from './analytics-event'
 import { resolveAttribution } from './attribution'
 import { createEventQueue, type QueuedEvent } from './event-queue'
+import { analyticsEnabled, DISABLED_KEY } from './opt-out'
 import { touchSession } from './session'
 
 /** docs/product/limits.md: a batch goes out at 10 events, or 3 s after the first one queued. */
@@ -12,7 +13,7 @@ const MAX_EVENTS_PER_REQUEST = 100
 /** After failed sends the next try waits longer, up to a minute. */
 const MAX_RETRY_DELAY_MS = 60_000
 
-export const DISABLED_KEY = 'platform_analytics_disabled'
+export { DISABLED_KEY }
 
 type TimerId = ReturnType<typeof setTimeout>
 
@@ -45,9 +46,8 @@ export function createAnalyticsClient(context: PlatformContext, options: Analyti
   let keySequence = 0
 
   // Do-not-track, once seen, is remembered: the visitor is never tracked again here.
-  if (browser.doNotTrack()) storage.setItem(DISABLED_KEY, '1')
+  if (!analyticsEnabled(storage, browser)) queue.clear()
   const isEnabled = () => storage.getItem(DISABLED_KEY) !== '1'
-  if (!isEnabled()) queue.clear()
 
   // Signing out forgets who the events belong to.
   context.auth.onTokensChange((tokens) => {

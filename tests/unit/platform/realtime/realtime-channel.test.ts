@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { createPlatformClient } from '../../../../src/platform/index'
 import type { WebSocketConstructor } from '../../../../src/platform/platform-context'
 import { serverEventFromFrame } from '../../../../src/platform/realtime/server-events'
@@ -31,7 +31,8 @@ class FakeSocket {
   }
 }
 
-const tick = () => new Promise((resolve) => setImmediate(resolve))
+/** The realtime module loads on first use (docs/performance.md): wait for its socket. */
+const socketOpened = () => vi.waitFor(() => expect(FakeSocket.opened[0]).toBeDefined())
 
 function client(options: { WebSocket?: WebSocketConstructor | null; signedIn?: boolean } = {}) {
   const storage = new Map<string, string>()
@@ -66,7 +67,7 @@ async function subscribedChannel(name = 'room') {
   FakeSocket.opened = []
   const channel = client().realtime.channel(name)
   const joined = channel.subscribe({ userId: 'u1', metadata: { name: 'Ann' } })
-  await tick()
+  await socketOpened()
   const socket = FakeSocket.opened[0] as FakeSocket
   socket.open()
   socket.frame('subscribed', { channel: name })
@@ -125,7 +126,7 @@ describe('realtime channel over a socket', () => {
     FakeSocket.opened = []
     const channel = client().realtime.channel('private')
     const joined = channel.subscribe()
-    await tick()
+    await socketOpened()
     const socket = FakeSocket.opened[0] as FakeSocket
     socket.open()
     socket.frame('error', { error: 'Not allowed', channel: 'private' })
@@ -140,7 +141,7 @@ describe('realtime channel over a socket', () => {
     FakeSocket.opened = []
     const channel = client().realtime.channel('room', { random: () => 0 })
     const joined = channel.subscribe()
-    await tick()
+    await socketOpened()
     const socket = FakeSocket.opened[0] as FakeSocket
     socket.open()
     socket.onclose?.({ code: 1006, reason: '' })
