@@ -1,5 +1,7 @@
-import { toast } from 'sonner'
 import type { Notice } from '../machines/notice'
+
+/** sonner loads with the first toast, not with the page (docs/performance.md, "Split"). */
+const sonner = () => import('sonner')
 
 /**
  * Shows a machine's notice as a sonner toast (top right); an error's text also goes to the
@@ -7,11 +9,12 @@ import type { Notice } from '../machines/notice'
  */
 export function showToast({ kind, message, durationMs }: Notice): void {
   const options = durationMs === undefined ? undefined : { duration: durationMs }
-  if (kind === 'error') {
-    console.error(message)
-    toast.error(message, options)
-  } else if (kind === 'success') toast.success(message, options)
-  else toast.info(message, options)
+  if (kind === 'error') console.error(message)
+  void sonner().then(({ toast }) => {
+    if (kind === 'error') toast.error(message, options)
+    else if (kind === 'success') toast.success(message, options)
+    else toast.info(message, options)
+  })
 }
 
 export function logError(_: unknown, { error }: { error: unknown }): void {

@@ -102,8 +102,11 @@ describe('streamed replies', () => {
     renderApp()
     const input = await send('Go on [fail-mid:2]')
     expect(await screen.findByText('Interrupted: the reply broke off')).toBeInTheDocument()
-    expect(document.querySelector('[data-sonner-toast]')?.textContent).toMatch(
-      /Anthropic API error/,
+    // sonner loads with the first toast (docs/performance.md): the toast follows shortly.
+    await waitFor(() =>
+      expect(document.querySelector('[data-sonner-toast]')?.textContent).toMatch(
+        /Anthropic API error/,
+      ),
     )
     await waitFor(() => expect(input).toBeEnabled())
     const [stored] = await replies(tokens)

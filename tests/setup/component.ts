@@ -13,6 +13,15 @@ globalThis.ResizeObserver ??= class {
 
 // A request that no handler answers fails the test instead of leaking to the network.
 beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }))
+// The views load their dialogs and screens lazily (docs/performance.md, "Split"). A browser
+// has such a chunk in a few milliseconds; Vitest transforms each module on its first import,
+// which can take longer than a query waits. Importing them all once keeps that out of the tests.
+beforeAll(async () => {
+  await Promise.all([
+    ...Object.values(import.meta.glob('../../src/ui/**/*.tsx')).map((load) => load()),
+    import('sonner'),
+  ])
+})
 afterEach(() => {
   cleanup()
   mswServer.resetHandlers()

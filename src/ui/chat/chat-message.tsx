@@ -5,7 +5,7 @@ import type { ChatMessage as ChatMessageRow } from '../../machines/chat.machine'
 import { button } from '../shell/button.recipe'
 import { AlertIcon, RotateCcwIcon, SparklesIcon, StopIcon, UserIcon } from '../shell/icons'
 import { chatMessage } from './chat-message.recipe'
-import { MarkdownContent } from './markdown/markdown-content'
+import { MarkdownContent } from './markdown/lazy-markdown'
 
 // One formatter for every message: toLocaleTimeString builds a new one per call, which
 // dominated rendering a long history.

@@ -5,7 +5,6 @@ import { EXTENSIONS_PAGE_URL } from '../../machines/install-extension.machine'
 import { useAppActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
-import { HeaderButton } from '../shell/header-layout'
 import { iconTile } from '../shell/icon-tile.recipe'
 import { AlertIcon, CopyIcon, DownloadIcon, PinIcon, PuzzleIcon } from '../shell/icons'
 import { installExtension } from './install-extension-dialog.recipe'
@@ -53,18 +52,6 @@ const STEPS: Array<{ title: string; text: ReactNode }> = [
     ),
   },
 ]
-
-/** The header entry: first in the bar, after Prompt Library in the side menu. */
-export function InstallExtensionButton() {
-  const { installExtension } = useAppActors()
-  return (
-    <HeaderButton
-      icon={<PuzzleIcon width={16} height={16} />}
-      label="Install Extension"
-      onClick={() => installExtension.send({ type: 'install.open' })}
-    />
-  )
-}
 
 /** Install Chrome Extension (docs/product/screens.md#install-extension): mounted only while open. */
 export function InstallExtensionDialog() {

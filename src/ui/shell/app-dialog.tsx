@@ -1,11 +1,12 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { ark } from '@ark-ui/react/factory'
 import { Portal } from '@ark-ui/react/portal'
-import { type FormEvent, type ReactNode, useLayoutEffect, useRef } from 'react'
+import { type FormEvent, type ReactNode, useContext, useLayoutEffect, useRef } from 'react'
 import { cx } from 'styled-system/css'
 import { type DialogVariants, dialog } from './app-dialog.recipe'
 import { button } from './button.recipe'
 import { CloseIcon } from './icons'
+import { HoldClosed } from './lazy-view'
 
 export interface AppDialogFrameProps extends DialogVariants {
   /** The dialog's accessible name. */
@@ -138,9 +139,11 @@ function useOpener(open: boolean): () => HTMLElement | null {
 /** A state-driven dialog (docs/architecture.md): open comes from a machine, closing sends it an event. */
 export function AppDialog({ open, onClose, ...frame }: AppDialogProps) {
   const opener = useOpener(open)
+  // A lazy dialog loaded by its own opening starts closed for one commit (lazy-view.tsx).
+  const held = useContext(HoldClosed)
   return (
     <Dialog.Root
-      open={open}
+      open={open && !held}
       lazyMount
       unmountOnExit
       finalFocusEl={opener}

@@ -1,6 +1,6 @@
 import { ModelPickerButton } from '../chat/model-picker-button'
 import { ConversationDrawer } from '../conversations/conversation-drawer'
-import { InstallExtensionButton } from '../extension/install-extension-dialog'
+import { InstallExtensionButton } from '../extension/install-extension-button'
 import { ActivePromptBadge } from '../prompts/active-prompt-badge'
 import { PromptHeaderButtons } from '../prompts/prompt-header-buttons'
 import { StyleButton } from '../style/style-button'

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react'
 import { createPortal } from 'react-dom'
-import { Toaster } from 'sonner'
 import { shownTheme } from '../../machines/style.machine'
 import { type AppActors, AppActorsProvider } from './app-actors'
+import { Toaster } from './lazy-toaster'
 import { RootView } from './root-view'
 import './toaster.css'
 

@@ -1,10 +1,19 @@
 import { useSelector } from '@xstate/react'
+import { Suspense } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import type { appMachine } from '../../machines/app.machine'
+import { LazyMarkdown } from '../chat/markdown/lazy-markdown'
 import { type SessionActors, SessionActorsProvider, useAppActors } from './app-actors'
+import { lazyComponent, useWhenIdle } from './lazy-view'
 import { LoadingScreen } from './loading-screen'
-import { SignedInScreen } from './signed-in-screen'
 import { SignedOutScreen } from './signed-out-screen'
+
+// The signed-out card paints without the chat's code; the chat loads in its own chunk
+// (docs/performance.md, "Split").
+const SignedIn = lazyComponent(() => import('./signed-in-screen').then((m) => m.SignedInScreen))
+
+/** The chat and its markdown, fetched together: a stored session's history needs both. */
+const preloadChat = () => Promise.all([SignedIn.preload(), LazyMarkdown.preload()])
 
 /** The session's actors while the app machine has a session (tag `session`), else null. */
 function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors | null {
@@ -31,12 +40,23 @@ export function RootView() {
   const session = useSelector(app, selectSession, sameSession)
   const signedOut = useSelector(auth, (s) => s.hasTag('signedOut'))
   if (session) {
+    // Markdown starts downloading with the chat, not after it: history needs both.
+    void preloadChat()
     return (
       <SessionActorsProvider actors={session}>
-        <SignedInScreen />
+        {/* Its fallback is the screen already shown while auth checks: no flash. */}
+        <Suspense fallback={<LoadingScreen />}>
+          <SignedIn.Component />
+        </Suspense>
       </SessionActorsProvider>
     )
   }
-  if (signedOut) return <SignedOutScreen />
+  if (signedOut) return <SignedOutLanding />
   return <LoadingScreen />
+}
+
+/** The landing card; once it has painted, the chat's code loads for the way back from sign-in. */
+function SignedOutLanding() {
+  useWhenIdle(() => void preloadChat())
+  return <SignedOutScreen />
 }

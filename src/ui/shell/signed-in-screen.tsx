@@ -1,18 +1,13 @@
 import { useSelector } from '@xstate/react'
-import { ApiKeysDialog } from '../chat/api-keys-dialog'
 import { MessageInput } from '../chat/message-input'
 import { MessageList } from '../chat/message-list'
-import { ModelPickerDialog } from '../chat/model-picker-dialog'
 import { ConversationSidebar } from '../conversations/conversation-sidebar'
-import { DeleteConversationDialog } from '../conversations/delete-conversation-dialog'
-import { InstallExtensionDialog } from '../extension/install-extension-dialog'
-import { PromptOverlays } from '../prompts/prompt-overlays'
 import { SharedPromptBanner } from '../prompts/shared-prompt-banner'
 import { SharedStyleBanner } from '../style/shared-style-banner'
-import { StyleDialog } from '../style/style-dialog'
 import { useAppActors } from './app-actors'
 import { AppHeader } from './app-header'
 import { signedInScreen } from './screens.recipe'
+import { SignedInDialogs } from './signed-in-dialogs'
 
 const styles = signedInScreen()
 
@@ -38,12 +33,7 @@ export function SignedInScreen() {
           </div>
         </div>
       </div>
-      <ModelPickerDialog />
-      <ApiKeysDialog />
-      <PromptOverlays />
-      <StyleDialog />
-      <InstallExtensionDialog />
-      <DeleteConversationDialog />
+      <SignedInDialogs />
     </div>
   )
 }

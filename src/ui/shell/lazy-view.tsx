@@ -1,0 +1,106 @@
+import {
+  type ComponentType,
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react'
+
+/**
+ * A component whose module loads on `preload()` or on its first render (docs/performance.md,
+ * "Split"). Rendered inside a Suspense boundary.
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined
+  const preload = () => {
+    loading ??= load().then((component) => ({ default: component }))
+    return loading
+  }
+  return { Component: lazy(preload), preload }
+}
+
+/**
+ * A dialog that costs nothing until its code is loaded: by a preload, or by its first opening.
+ * Once loaded it is mounted, closed, as an eagerly loaded dialog would be, so that opening it
+ * is the same controlled `open` change Ark UI always gets (a dialog mounted already open, in
+ * the click that opened it, sees that click's focus outside itself and closes at once). No
+ * fallback: a dialog still loading when opened appears when its code has come, never after a
+ * spinner's flash.
+ */
+export function lazyDialog(load: () => Promise<ComponentType>, useOpen: () => boolean) {
+  const lazyView = lazyComponent(load)
+  let loaded = false
+  const listeners = new Set<() => void>()
+  const preload = () =>
+    lazyView.preload().then((module) => {
+      if (!loaded) {
+        loaded = true
+        for (const listener of listeners) listener()
+      }
+      return module
+    })
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  }
+  const isLoaded = () => loaded
+  function LazyDialog() {
+    const open = useOpen()
+    const ready = useSyncExternalStore(subscribe, isLoaded, isLoaded)
+    // Loaded by this very opening: mounted closed first, then opened, as a preloaded one is.
+    const mountedOpen = useRef<boolean | null>(null)
+    if (ready && mountedOpen.current === null) mountedOpen.current = open
+    const [released, setReleased] = useState(false)
+    useEffect(() => {
+      if (open) void preload()
+    }, [open])
+    if (!ready) return null
+    return (
+      <HoldClosed.Provider value={mountedOpen.current === true && !released}>
+        <Suspense fallback={null}>
+          <AfterMount onMount={() => setReleased(true)}>
+            <lazyView.Component />
+          </AfterMount>
+        </Suspense>
+      </HoldClosed.Provider>
+    )
+  }
+  return { Dialog: LazyDialog, preload }
+}
+
+/** True while a lazy dialog is held closed for its first commit (AppDialog reads it). */
+export const HoldClosed = createContext(false)
+
+/** Calls `onMount` once its children have committed (not while they are suspended). */
+function AfterMount({ onMount, children }: { onMount: () => void; children: ReactNode }) {
+  // Once, on mount.
+  useEffect(onMount, [])
+  return children
+}
+
+type IdleWindow = {
+  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number
+  cancelIdleCallback?: (id: number) => void
+}
+
+/**
+ * Runs `task` once, when the browser is next idle: loading what the next interaction surely
+ * needs without competing with the first paint. Where requestIdleCallback is missing (Safari),
+ * a short timeout stands in.
+ */
+export function useWhenIdle(task: () => void) {
+  useEffect(() => {
+    const win = globalThis as IdleWindow
+    if (win.requestIdleCallback && win.cancelIdleCallback) {
+      const id = win.requestIdleCallback(task, { timeout: 3000 })
+      return () => win.cancelIdleCallback?.(id)
+    }
+    const id = setTimeout(task, 500)
+    return () => clearTimeout(id)
+    // Once per mount: the task is a preload, which is idempotent anyway.
+  }, [])
+}
