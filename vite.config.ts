@@ -9,7 +9,8 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   plugins: [react()],
   resolve: { tsconfigPaths: true },
-  build: { outDir: 'dist', sourcemap: true },
+  // The manifest tells scripts/check-bundle-budget.ts which chunk loads when (docs/performance.md).
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
   // `npm run dev` forwards the platform to `npm start`'s server, so the page stays same-origin.
   server: {
     port: 5173,

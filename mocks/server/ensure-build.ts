@@ -19,15 +19,25 @@ const INPUTS = [
   'scripts/compress-dist.ts',
 ]
 /** What a finished build leaves in dist/; a missing one means building again. */
-const OUTPUTS = ['index.html', 'chrome-extension.zip']
+const OUTPUTS = ['index.html', '.vite/manifest.json', 'chrome-extension.zip']
 const STAMP = '.build-stamp.json'
 
-export function ensureBuild(root: string, env: NodeJS.ProcessEnv = process.env): void {
+/**
+ * `anySettings`: a build of the current sources is enough, whatever settings it was made with
+ * (the bundle budget reads sizes, which the settings do not change).
+ */
+export function ensureBuild(
+  root: string,
+  env: NodeJS.ProcessEnv = process.env,
+  { anySettings = false } = {},
+): void {
   const wanted = buildStamp(root, env)
   const stampFile = path.join(root, 'dist', STAMP)
   const current = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : ''
   const built = OUTPUTS.every((file) => existsSync(path.join(root, 'dist', file)))
-  if (current === wanted && built) return
+  const sameSources = () =>
+    current !== '' && JSON.parse(current).newest === JSON.parse(wanted).newest
+  if (built && (current === wanted || (anySettings && sameSources()))) return
 
   console.log('[server] building the app (dist/ is missing or stale)…')
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env })
