@@ -1,0 +1,186 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { appSchema } from '../db/index'
+import { chromiumLaunchOptions } from '../e2e/chromium-launch'
+import { ensureBuild } from '../mocks/server/ensure-build'
+import { startLocalServer } from '../mocks/server/local-server'
+import { signUpThroughAuthPage } from '../tests/support/sign-up'
+
+// `npm run bench:lighthouse`: Lighthouse 12 (its default, mobile preset: a mid-range phone on
+// slow 4G, simulated) in Debian's Chromium against the built app on the local platform, on
+// the landing page and on the chat with 100 messages of history (docs/performance.md).
+// Prints the category scores and FCP, LCP, TBT and CLS per page.
+
+/** Lighthouse 12's Node API, as documented: `lighthouse(url, flags)` → `{ lhr }`. */
+type Lighthouse = (
+  url: string,
+  flags: { port: number; output: 'json'; logLevel: 'error'; onlyCategories?: string[] },
+) => Promise<{ lhr: LighthouseResult } | undefined>
+interface LighthouseResult {
+  categories: Record<string, { title: string; score: number | null }>
+  audits: Record<string, { numericValue?: number; displayValue?: string }>
+  runtimeError?: { message: string }
+}
+
+// A devDependency of the bench only (lighthouse@12.8.2; 13 needs Node 22): imported by name at
+// run time, so that type checking and lint do not need it installed.
+const LIGHTHOUSE = 'lighthouse'
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/** Chromium with a DevTools port for Lighthouse to drive; the port it chose is in its log. */
+async function launchChromium(profile: string): Promise<{ port: number; process: ChildProcess }> {
+  const child = spawn(
+    chromiumLaunchOptions.executablePath,
+    [
+      ...chromiumLaunchOptions.args,
+      '--headless=new',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  )
+  const port = await new Promise<number>((resolve, reject) => {
+    let log = ''
+    child.stderr?.on('data', (chunk: Buffer) => {
+      log += chunk.toString()
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(log)
+      if (match) resolve(Number(match[1]))
+    })
+    child.on('exit', (code) => reject(new Error(`chromium exited (${code}): ${log}`)))
+  })
+  return { port, process: child }
+}
+
+function historyMessage(i: number): string {
+  if (i % 2 === 0) return `Question ${i}: how do I **debounce** a handler in _TypeScript_?`
+  return [
+    `Here is one way (${i}):`,
+    '',
+    '```ts',
+    'export function debounce(fn: () => void, ms: number) {',
+    '  let timer: ReturnType<typeof setTimeout> | undefined',
+    '  return () => {',
+    '    clearTimeout(timer)',
+    '    timer = setTimeout(fn, ms)',
+    '  }',
+    '}',
+    '```',
+    '',
+    '- the timer restarts on every call',
+    '- only the **last** call runs',
+  ].join('\n')
+}
+
+/** A user with an Anthropic key and a conversation of 100 messages; the page URL that opens it. */
+async function seedHistory(baseUrl: string): Promise<string> {
+  const tokens = await signUpThroughAuthPage((r) => fetch(r), baseUrl, {
+    email: 'lighthouse@example.com',
+    displayName: 'Lighthouse',
+  })
+  const headers = {
+    Authorization: `Bearer ${tokens.access_token}`,
+    'Content-Type': 'application/json',
+  }
+  const me = await (await fetch(`${baseUrl}/api/auth/me`, { headers })).json()
+  const userId = me.user.id as string
+  const rest = `${baseUrl}/api/db/prompt-chat/rest/v1`
+  const post = async (table: string, body: unknown) => {
+    const res = await fetch(`${rest}/${table}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`seeding ${table}: ${res.status} ${await res.text()}`)
+  }
+  await post('conversations', { id: 'conv_lighthouse', user_id: userId, title: 'History' })
+  const start = Date.now() - 3_600_000
+  await post(
+    'chat_messages',
+    Array.from({ length: 100 }, (_, i) => ({
+      conversation_id: 'conv_lighthouse',
+      id: `msg_${start + i * 1000}_${i % 2 ? 'assistant' : 'user'}`,
+      user_id: userId,
+      model_id: 'claude-haiku-4-5',
+      role: i % 2 ? 'assistant' : 'user',
+      content: historyMessage(i),
+      created_at: new Date(start + i * 1000).toISOString(),
+    })),
+  )
+  await post('user_api_keys', {
+    user_id: userId,
+    provider: 'anthropic',
+    api_key_encrypted: Buffer.from('sk-ant-test-lighthouse').toString('base64'),
+  })
+  // The hosted platform's redirect form (tokens in the query): Lighthouse starts every run
+  // with empty storage, and the app signs in from the address, then strips it.
+  const query = new URLSearchParams({
+    c: 'conv_lighthouse',
+    access_token: tokens.access_token,
+    refresh_token: tokens.refresh_token ?? '',
+  })
+  return `${baseUrl}/?${query}`
+}
+
+const ms = (value: number | undefined) => (value === undefined ? '—' : `${Math.round(value)} ms`)
+
+function report(name: string, lhr: LighthouseResult) {
+  if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.message}`)
+  const score = (id: string) => {
+    const value = lhr.categories[id]?.score
+    return value === null || value === undefined ? '—' : String(Math.round(value * 100))
+  }
+  const audit = (id: string) => lhr.audits[id]?.numericValue
+  console.log(`\n${name}`)
+  console.log(
+    `  Performance ${score('performance')}  Accessibility ${score('accessibility')}  ` +
+      `Best practices ${score('best-practices')}  SEO ${score('seo')}`,
+  )
+  console.log(
+    `  FCP ${ms(audit('first-contentful-paint'))}  LCP ${ms(audit('largest-contentful-paint'))}  ` +
+      `TBT ${ms(audit('total-blocking-time'))}  CLS ${audit('cumulative-layout-shift')?.toFixed(3) ?? '—'}`,
+  )
+}
+
+async function main() {
+  ensureBuild(root)
+  const { default: lighthouse } = (await import(LIGHTHOUSE)) as { default: Lighthouse }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'lighthouse-bench-'))
+  const server = await startLocalServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: undefined,
+    projectId: 'prompt-chat',
+    secret: 'lighthouse-bench-secret-that-is-at-least-32-characters',
+    fakeProviders: true,
+    distDir: path.join(root, 'dist'),
+    app: appSchema,
+  })
+  const chromium = await launchChromium(path.join(dataDir, 'chromium'))
+  try {
+    const pages: Array<[string, string]> = [
+      ['Landing page (signed out)', `${server.url}/`],
+      ['Chat with 100 messages of history (signed in)', await seedHistory(server.url)],
+    ]
+    for (const [name, url] of pages) {
+      const result = await lighthouse(url, {
+        port: chromium.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      })
+      if (!result) throw new Error(`${name}: Lighthouse returned nothing`)
+      report(name, result.lhr)
+    }
+  } finally {
+    chromium.process.kill()
+    await server.close()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+await main()
