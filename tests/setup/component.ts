@@ -22,8 +22,11 @@ beforeAll(async () => {
     import('sonner'),
   ])
 })
-afterEach(() => {
+afterEach(async () => {
   cleanup()
+  // sonner keeps its toasts in a module-wide store and replays the active ones to a Toaster
+  // that mounts later (the app's mounts when idle): one test's toasts must not reach the next.
+  ;(await import('sonner')).toast.dismiss()
   mswServer.resetHandlers()
   localStorage.clear()
   document.documentElement.className = ''

@@ -7,10 +7,12 @@ import { useSessionActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
 import { DownloadIcon, PlusIcon, SearchIcon, UploadIcon } from '../shell/icons'
-import { lazyDialog } from '../shell/lazy-view'
 import { createStyleContext } from '../shell/style-context'
 import { PromptCard } from './prompt-card'
+import { PromptCreateDialog } from './prompt-create-dialog'
+import { PromptEditDialog } from './prompt-edit-dialog'
 import { textField } from './prompt-field.recipe'
+import { PromptImportDialog } from './prompt-import-dialog'
 import { promptLibrary } from './prompt-library.recipe'
 
 const { withProvider, withContext } = createStyleContext(promptLibrary)
@@ -21,24 +23,6 @@ const LibraryTabs = {
   Content: withContext(Tabs.Content, 'content'),
 }
 const styles = promptLibrary()
-
-// The library's own dialogs load when first opened (docs/performance.md, "Split").
-const CreateDialog = lazyDialog(
-  () => import('./prompt-create-dialog').then((m) => m.PromptCreateDialog),
-  () => useSelector(useSessionActors().prompts.library, (s) => s.hasTag('creating')),
-)
-const EditDialog = lazyDialog(
-  () => import('./prompt-edit-dialog').then((m) => m.PromptEditDialog),
-  () => useSelector(useSessionActors().prompts.library, (s) => s.hasTag('editing')),
-)
-const ImportDialog = lazyDialog(
-  () => import('./prompt-import-dialog').then((m) => m.PromptImportDialog),
-  () =>
-    useSelector(
-      useSessionActors().prompts.library,
-      (s) => s.children['import prompts'] !== undefined,
-    ),
-)
 
 /** The Prompt Library: Browse Public and My Prompts, search, create; open state from the machine. */
 export function PromptLibraryDialog() {
@@ -132,9 +116,9 @@ export function PromptLibraryDialog() {
           </LibraryTabs.Content>
         </LibraryTabs.Root>
       </AppDialog>
-      <CreateDialog.Dialog />
-      <EditDialog.Dialog />
-      <ImportDialog.Dialog />
+      <PromptCreateDialog />
+      <PromptEditDialog />
+      <PromptImportDialog />
     </>
   )
 }

@@ -5,7 +5,6 @@ import {
   type ReactNode,
   Suspense,
   useEffect,
-  useRef,
   useState,
   useSyncExternalStore,
 } from 'react'
@@ -51,16 +50,15 @@ export function lazyDialog(load: () => Promise<ComponentType>, useOpen: () => bo
   function LazyDialog() {
     const open = useOpen()
     const ready = useSyncExternalStore(subscribe, isLoaded, isLoaded)
-    // Loaded by this very opening: mounted closed first, then opened, as a preloaded one is.
-    const mountedOpen = useRef<boolean | null>(null)
-    if (ready && mountedOpen.current === null) mountedOpen.current = open
+    // Held closed until settled after mounting, whether it mounted for this very opening or
+    // just before it (a preload finishing as the user clicks).
     const [released, setReleased] = useState(false)
     useEffect(() => {
       if (open) void preload()
     }, [open])
     if (!ready) return null
     return (
-      <HoldClosed.Provider value={mountedOpen.current === true && !released}>
+      <HoldClosed.Provider value={!released}>
         <Suspense fallback={null}>
           <AfterMount onMount={() => setReleased(true)}>
             <lazyView.Component />
@@ -75,10 +73,19 @@ export function lazyDialog(load: () => Promise<ComponentType>, useOpen: () => bo
 /** True while a lazy dialog is held closed for its first commit (AppDialog reads it). */
 export const HoldClosed = createContext(false)
 
-/** Calls `onMount` once its children have committed (not while they are suspended). */
+/**
+ * Calls `onMount` two frames after its children have committed (not while they are
+ * suspended): Ark's dialog has set itself up by then, and a dialog that opened this one has
+ * finished closing and handing focus back.
+ */
 function AfterMount({ onMount, children }: { onMount: () => void; children: ReactNode }) {
-  // Once, on mount.
-  useEffect(onMount, [])
+  useEffect(() => {
+    let id = requestAnimationFrame(() => {
+      id = requestAnimationFrame(onMount)
+    })
+    return () => cancelAnimationFrame(id)
+    // Once, on mount.
+  }, [])
   return children
 }
 
