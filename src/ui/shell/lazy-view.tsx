@@ -15,11 +15,23 @@ import {
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loading: Promise<{ default: ComponentType<P> }> | undefined
+  let loaded: ComponentType<P> | undefined
   const preload = () => {
-    loading ??= load().then((component) => ({ default: component }))
+    loading ??= load().then((component) => {
+      loaded = component
+      return { default: component }
+    })
     return loading
   }
-  return { Component: lazy(preload), preload }
+  const Lazy = lazy(preload)
+  // Once the code is here, render it directly: React.lazy suspends on its first render even
+  // then, and React 19 holds the reveal of a boundary that suspended for up to 300 ms, which
+  // is what a returning user's history waited for (docs/performance.md, "Split").
+  function Component(props: P) {
+    const View = loaded ?? Lazy
+    return <View {...props} />
+  }
+  return { Component, preload }
 }
 
 /**

@@ -13,7 +13,7 @@ import { SignedOutScreen } from './signed-out-screen'
 const SignedIn = lazyComponent(() => import('./signed-in-screen').then((m) => m.SignedInScreen))
 
 /** The chat and its markdown, fetched together: a stored session's history needs both. */
-const preloadChat = () => Promise.all([SignedIn.preload(), LazyMarkdown.preload()])
+export const preloadChat = () => Promise.all([SignedIn.preload(), LazyMarkdown.preload()])
 
 /** The session's actors while the app machine has a session (tag `session`), else null. */
 function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors | null {
