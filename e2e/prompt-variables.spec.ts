@@ -125,6 +125,31 @@ test('run and activate prompts with variables: the filled text reaches the provi
     const messages = await lastChatRequest(page)
     expect(messages[0]?.content).toBe('You are a poet who signs every answer as Ode.')
   })
+
+  await test.step('quick run from the Quick Prompts panel: the form stays until Run', async () => {
+    const reopened = await openLibrary(page)
+    await reopened.getByRole('tab', { name: 'My Prompts' }).click()
+    await reopened
+      .getByRole('article', { name: TRANSLATOR.title })
+      .getByRole('button', { name: 'Add to Quick Menu' })
+      .click()
+    await expect(toast(page, 'Added "Translator" to quick menu')).toBeVisible()
+    await reopened.getByRole('button', { name: 'Close' }).click()
+    await expect(reopened).toBeHidden()
+    await page.getByRole('button', { name: 'Quick Prompts' }).first().click()
+    const panel = page.getByRole('dialog', { name: 'Quick Prompts' })
+    await panel.getByText(TRANSLATOR.title).click()
+    const form = page.getByRole('dialog', { name: TRANSLATOR.title })
+    await expect(form.getByLabel('text')).toBeFocused()
+    // The closing panel handing focus back must not dismiss the form that replaced it.
+    await page.waitForTimeout(600)
+    await expect(form).toBeVisible()
+    await form.getByLabel('text').fill('see you')
+    await form.getByRole('button', { name: 'Run' }).click()
+    await expect(page.getByRole('article', { name: 'GPT-5 message' })).toHaveCount(3)
+    const messages = await lastChatRequest(page)
+    expect(messages.at(-1)?.content).toBe('Translate "see you" into French with a friendly tone.')
+  })
 })
 
 test('insert a prompt with / using only the keyboard; the form and picker at three widths', async ({

@@ -101,6 +101,11 @@ describe('the Prompt Library dialog', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Edit' }))
     const edit = await screen.findByRole('dialog', { name: 'Edit Prompt' })
     const title = within(edit).getByLabelText('Title')
+    // The library's focus trap hands over to the new dialog's a frame after it opens.
+    await waitFor(() => {
+      title.focus()
+      expect(title).toHaveFocus()
+    })
     await userEvent.clear(title)
     expect(within(edit).getByRole('button', { name: 'Save Changes' })).toBeDisabled()
     await userEvent.type(title, '  Gentle tone ')

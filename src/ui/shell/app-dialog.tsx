@@ -147,6 +147,10 @@ export function AppDialog({ open, onClose, ...frame }: AppDialogProps) {
       lazyMount
       unmountOnExit
       finalFocusEl={opener}
+      // Focus is trapped inside, so focus outside is only ever programmatic: a dialog that
+      // just closed handing focus back to its opener. That must not dismiss the one that
+      // replaced it (a quick prompt's variables form); Escape and a click outside still do.
+      onFocusOutside={(event) => event.preventDefault()}
       onOpenChange={(details) => {
         if (!details.open) onClose()
       }}
