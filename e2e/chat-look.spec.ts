@@ -43,7 +43,11 @@ test('the chat with streamed replies and usage, at three widths in both themes',
     await keys.getByRole('region', { name: 'Usage this month' }).scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${ARTIFACTS}/keys-usage-800-${theme}.png` })
     await keys.getByRole('button', { name: 'Close' }).click()
+    // The model picker comes back; Escape before it is there would close nothing.
+    const picker = page.getByRole('dialog', { name: 'Select AI Model' })
+    await expect(picker).toBeVisible()
     await page.keyboard.press('Escape')
+    await expect(picker).toBeHidden()
     if (theme === 'dark') await toggle.first().click()
   }
 })
