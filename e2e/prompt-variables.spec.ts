@@ -129,8 +129,13 @@ test('run and activate prompts with variables: the filled text reaches the provi
   await test.step('quick run from the Quick Prompts panel: the form stays until Run', async () => {
     const reopened = await openLibrary(page)
     await reopened.getByRole('tab', { name: 'My Prompts' }).click()
+    await expect(reopened.getByRole('tab', { name: 'My Prompts' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    // Exact: other tests' public prompts are named "Translator dark 390" and so on.
     await reopened
-      .getByRole('article', { name: TRANSLATOR.title })
+      .getByRole('article', { name: TRANSLATOR.title, exact: true })
       .getByRole('button', { name: 'Add to Quick Menu' })
       .click()
     await expect(toast(page, 'Added "Translator" to quick menu')).toBeVisible()
