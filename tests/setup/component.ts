@@ -3,8 +3,8 @@ import { cleanup } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { mswServer } from '../support/msw-server'
 
-// jsdom has no ResizeObserver; Ark's positioned parts (the `/` picker's list, a tooltip shown
-// when focus returns to its trigger) observe their size with it. Nothing here measures layout.
+// jsdom has no ResizeObserver; Ark's positioned parts (the `/` picker's list) observe their size
+// with it. Nothing here measures layout.
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

@@ -1,19 +1,48 @@
-import { Tooltip } from '@ark-ui/react/tooltip'
-import type { ReactElement } from 'react'
-import { createStyleContext } from './style-context'
+import {
+  cloneElement,
+  type FocusEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactElement,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
+import { cx } from 'styled-system/css'
 import { tooltip } from './tooltip.recipe'
 
-const parts = createStyleContext(tooltip)
-const Positioner = parts.withProvider(Tooltip.Positioner, 'positioner')
-const Content = parts.withContext(Tooltip.Content, 'content')
-const Arrow = parts.withContext(Tooltip.Arrow, 'arrow')
-const ArrowTip = parts.withContext(Tooltip.ArrowTip, 'arrowTip')
+const OPEN_DELAY = 300
+const CLOSE_DELAY = 100
+/** Between the trigger and the tooltip, room for the arrow. */
+const GAP = 8
+/** The least distance from the viewport's left and right edges. */
+const EDGE = 8
+
+const styles = tooltip()
+
+type TriggerProps = {
+  onPointerEnter?: (event: PointerEvent<HTMLElement>) => void
+  onPointerLeave?: (event: PointerEvent<HTMLElement>) => void
+  onPointerDown?: (event: PointerEvent<HTMLElement>) => void
+  onClick?: (event: MouseEvent<HTMLElement>) => void
+  onFocus?: (event: FocusEvent<HTMLElement>) => void
+  onBlur?: (event: FocusEvent<HTMLElement>) => void
+}
 
 /**
- * Names a control on hover and keyboard focus (Ark UI's Tooltip). The one child is the trigger
- * and must accept a ref (a DOM element). It stays in place rather than in a portal, so a
- * container query on an ancestor (the header's) still reaches it: `className` goes to the
- * positioner, e.g. to hide the tooltip while the control shows its label anyway.
+ * Names a control on hover and keyboard focus. Hand-written rather than Ark UI's Tooltip: the
+ * landing card's theme toggle uses it, and Ark's would put zag, floating-ui and popper (about
+ * 25 KB gzipped) in the signed-out first paint (docs/performance.md, "Budgets").
+ *
+ * The one child is the trigger: an element (or a component that passes its props on to one)
+ * whose pointer and focus handlers are composed with the tooltip's. There is no wrapper: the
+ * header's flex layout and container queries need the control to be a direct child. The
+ * tooltip is its next sibling, absolute, in the same containing block rather than in a portal,
+ * so a container query on an ancestor (the header's) still reaches it: `className` goes to the
+ * tooltip, e.g. to hide it while the control shows its label anyway. The triggers carry the
+ * label as their aria-label, so the tooltip adds nothing for a screen reader (no
+ * aria-describedby).
  */
 export function AppTooltip({
   label,
@@ -24,23 +53,127 @@ export function AppTooltip({
   className?: string
   children: ReactElement
 }) {
+  const [open, setOpen] = useState(false)
+  const trigger = useRef<HTMLElement | null>(null)
+  const tip = useRef<HTMLSpanElement>(null)
+  const timer = useRef<number | undefined>(undefined)
+  // After a press or Escape it stays shut until the pointer leaves or focus goes (WCAG 1.4.13,
+  // dismissible): the focus a click gives, or the pointer still resting there, must not reopen it.
+  const dismissed = useRef(false)
+
+  const later = (next: boolean, delay: number) => {
+    window.clearTimeout(timer.current)
+    timer.current = window.setTimeout(() => setOpen(next), delay)
+  }
+  const now = (next: boolean) => {
+    window.clearTimeout(timer.current)
+    setOpen(next)
+  }
+  const dismiss = () => {
+    dismissed.current = true
+    now(false)
+  }
+
+  useEffect(() => () => window.clearTimeout(timer.current), [])
+
+  useEffect(() => {
+    if (!open) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      dismissed.current = true
+      window.clearTimeout(timer.current)
+      setOpen(false)
+    }
+    const onMove = () => place(tip.current, trigger.current)
+    document.addEventListener('keydown', onKeyDown)
+    window.addEventListener('resize', onMove)
+    window.addEventListener('scroll', onMove, { capture: true, passive: true })
+    return () => {
+      document.removeEventListener('keydown', onKeyDown)
+      window.removeEventListener('resize', onMove)
+      window.removeEventListener('scroll', onMove, { capture: true })
+    }
+  }, [open])
+
+  // After every render while open (the label may change), before the browser paints.
+  useLayoutEffect(() => {
+    if (open) place(tip.current, trigger.current)
+  })
+
+  const own = (children as ReactElement<TriggerProps>).props
+  const handlers: TriggerProps = {
+    onPointerEnter(event) {
+      own.onPointerEnter?.(event)
+      // A tap is a press, not a hover.
+      if (event.pointerType === 'touch' || dismissed.current) return
+      trigger.current = event.currentTarget
+      later(true, OPEN_DELAY)
+    },
+    onPointerLeave(event) {
+      own.onPointerLeave?.(event)
+      dismissed.current = false
+      later(false, CLOSE_DELAY)
+    },
+    onPointerDown(event) {
+      own.onPointerDown?.(event)
+      dismiss()
+    },
+    onClick(event) {
+      own.onClick?.(event)
+      dismiss()
+    },
+    onFocus(event) {
+      own.onFocus?.(event)
+      if (dismissed.current || !focusVisible(event.currentTarget)) return
+      trigger.current = event.currentTarget
+      now(true)
+    },
+    onBlur(event) {
+      own.onBlur?.(event)
+      dismissed.current = false
+      now(false)
+    },
+  }
+
   return (
-    <Tooltip.Root
-      openDelay={300}
-      closeDelay={100}
-      lazyMount
-      unmountOnExit
-      positioning={{ placement: 'bottom' }}
-    >
-      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
-      <Positioner className={className}>
-        <Content>
-          <Arrow>
-            <ArrowTip />
-          </Arrow>
+    <>
+      {cloneElement(children as ReactElement<TriggerProps>, handlers)}
+      {open && (
+        <span ref={tip} role="tooltip" className={cx(styles.root, className)}>
+          <span className={styles.arrow} />
           {label}
-        </Content>
-      </Positioner>
-    </Tooltip.Root>
+        </span>
+      )}
+    </>
   )
+}
+
+/** Keyboard focus only, as the browser draws its focus ring; any focus where it cannot tell. */
+function focusVisible(element: HTMLElement) {
+  try {
+    return element.matches(':focus-visible')
+  } catch {
+    return true
+  }
+}
+
+/**
+ * Below the trigger, centred, kept `EDGE` px inside the viewport. `left`/`top` count from the
+ * containing block's padding box, whatever element that is (the sticky header, the page for
+ * the landing card's fixed toggle): the tooltip's own box at 0, 0 is that origin.
+ */
+function place(element: HTMLElement | null, target: HTMLElement | null) {
+  if (!element || !target) return
+  element.style.left = '0px'
+  element.style.top = '0px'
+  const origin = element.getBoundingClientRect()
+  const anchor = target.getBoundingClientRect()
+  const centre = anchor.left + anchor.width / 2
+  const right = document.documentElement.clientWidth - EDGE - origin.width
+  const left = Math.max(EDGE, Math.min(centre - origin.width / 2, right))
+  element.style.left = `${left - origin.left}px`
+  element.style.top = `${anchor.bottom + GAP - origin.top}px`
+  // The arrow points at the trigger's centre, short of the rounded corners.
+  const arrow = Math.max(10, Math.min(centre - left, origin.width - 10))
+  element.style.setProperty('--tooltip-arrow-x', `${arrow}px`)
 }
