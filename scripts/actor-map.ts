@@ -103,10 +103,15 @@ export function routesOf(app: AnyStateMachine): Route[] {
   return routes
 }
 
-/** Who sends the app machine `event`: the reporting children, or a synced child's snapshot. */
+/**
+ * Who sends the app machine `event`: the reporting children, a synced child's snapshot, or an
+ * invoked actor finishing (the session's code loading).
+ */
 function sendersOf(event: string, reports: Report[]): string[] {
   const synced = /^xstate\.snapshot\.(.+)$/.exec(event)?.[1]
   if (synced) return [`${synced} (snapshot)`]
+  const finished = /^xstate\.done\.actor\.(.+)$/.exec(event)?.[1]
+  if (finished) return [`${finished} (done)`]
   const senders = reports.filter((r) => r.event === event).map((r) => `${r.from} ('${r.action}')`)
   return senders.length ? senders : ['(nobody)']
 }
@@ -164,10 +169,35 @@ export function renderActorMap(app: AnyStateMachine): string {
   ].join('\n')
 }
 
+/**
+ * The session's children, which the app machine names by type only so that their code loads
+ * after the first paint (docs/performance.md, "Split"): their files and exported machines.
+ */
+const SESSION_MACHINES: Record<string, [file: string, name: string]> = {
+  chat: ['chat.machine.ts', 'chatMachine'],
+  conversations: ['conversations.machine.ts', 'conversationsMachine'],
+  usage: ['usage.machine.ts', 'usageMachine'],
+  modelPicker: ['model-picker.machine.ts', 'modelPickerMachine'],
+  library: ['prompt-library.machine.ts', 'promptLibraryMachine'],
+  activation: ['prompt-activation.machine.ts', 'promptActivationMachine'],
+  quickPrompts: ['quick-prompts.machine.ts', 'quickPromptsMachine'],
+  picker: ['prompt-picker.machine.ts', 'promptPickerMachine'],
+}
+
 /** The actor map document, for `npm run diagrams` and its staleness test. */
 export async function actorMapDocument(): Promise<{ file: string; content: string }> {
-  const { appMachine } = (await import(join(ROOT, APP_MACHINE_FILE))) as {
+  const { appMachine, SESSION_ACTORS } = (await import(join(ROOT, APP_MACHINE_FILE))) as {
     appMachine: AnyStateMachine
+    SESSION_ACTORS: readonly string[]
   }
-  return { file: ACTOR_MAP_FILE, content: renderActorMap(appMachine) }
+  const session: Record<string, AnyStateMachine> = {}
+  for (const id of SESSION_ACTORS) {
+    const where = SESSION_MACHINES[id]
+    if (!where) throw new Error(`actor-map.ts: add the session actor '${id}' to SESSION_MACHINES`)
+    const module = (await import(join(ROOT, 'src/machines', where[0]))) as Record<string, unknown>
+    if (!isMachine(module[where[1]])) throw new Error(`${where[0]} exports no ${where[1]}`)
+    session[id] = module[where[1]] as AnyStateMachine
+  }
+  const app = appMachine.provide({ actors: session })
+  return { file: ACTOR_MAP_FILE, content: renderActorMap(app) }
 }

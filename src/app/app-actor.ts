@@ -1,17 +1,17 @@
-import { createActor } from 'xstate'
+import { createActor, fromPromise } from 'xstate'
 import { createPageChannel, createParentBridge } from '../bridge/parent-window'
 import { provideAuth } from '../effects/auth-effects'
-import { provideChat } from '../effects/chat-effects'
-import { provideConversations } from '../effects/conversation-effects'
 import { provideExtensionBridge } from '../effects/extension-bridge-effects'
 import { provideInstallExtension } from '../effects/install-extension-effects'
-import { providePrompts } from '../effects/prompt-effects'
+import { provideSharedPrompt } from '../effects/shared-prompt-effects'
 import { provideStyle, savedStyle } from '../effects/style-effects'
-import { provideUsage } from '../effects/usage-effects'
-import { type AppInput, appMachine } from '../machines/app.machine'
+import { type AppInput, appMachine, SESSION_ACTORS } from '../machines/app.machine'
 import { createPlatformClient } from '../platform/index'
 import type { BrowserEnv } from './browser-env'
 import type { AppConfig } from './config'
+import { deferredActors } from './deferred-logic'
+import { loadSessionModule } from './load-session'
+import type { SessionActorLogic } from './session-actors'
 
 /**
  * The actor system with every child given its effects: the SDK, the providers, the browser
@@ -37,39 +37,35 @@ export function createAppActor(config: AppConfig, env: BrowserEnv, fetchImpl?: t
     if (!user) throw new Error('Not authenticated')
     return user.id
   }
-  const chat = provideChat({
-    platform,
-    currentUserId,
-    providerBaseUrls: config.providerBaseUrls,
-    storage: env.storage,
-    fetch: fetchImpl,
-  })
-  const prompts = providePrompts({
-    platform,
-    address: env,
-    bridge,
-    currentUserId,
-    storage: env.storage,
-  })
+  // The session's actors come in their own chunk, on the first sign-in: until then each
+  // is a stand-in the app machine invokes only after `load session` has filled it.
+  const session = deferredActors<SessionActorLogic>(SESSION_ACTORS)
+  let sessionLoaded: Promise<void> | undefined
+  const loadSession = () => {
+    sessionLoaded ??= loadSessionModule().then(({ provideSessionActors }) => {
+      session.fill(
+        provideSessionActors({ config, env, platform, bridge, currentUserId, fetch: fetchImpl }),
+      )
+    })
+    // A failed load is tried afresh next time (the user's retry), not remembered.
+    sessionLoaded.catch(() => {
+      sessionLoaded = undefined
+    })
+    return sessionLoaded
+  }
   const machine = appMachine.provide({
     actors: {
       auth: provideAuth(platform, bridge, env),
       style: provideStyle(env),
-      sharedPrompt: prompts.sharedPrompt,
+      sharedPrompt: provideSharedPrompt({ platform, address: env, currentUserId }),
       installExtension: provideInstallExtension(),
       extensionBridge: provideExtensionBridge({
         channel: createPageChannel(env, env),
         db: platform.db,
         storage: env.storage,
       }),
-      chat: chat.chat,
-      conversations: provideConversations({ platform, address: env, currentUserId }),
-      usage: provideUsage({ platform, currentUserId }),
-      modelPicker: chat.modelPicker,
-      library: prompts.library,
-      activation: prompts.activation,
-      quickPrompts: prompts.quickPrompts,
-      picker: prompts.picker,
+      'load session': fromPromise(loadSession),
+      ...session.logic,
     },
   })
   const actor = createActor(machine, { input: appInput(env) })

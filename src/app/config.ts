@@ -1,6 +1,6 @@
 import type { ProviderName } from '../domain/chat-types'
+import { DEFAULT_BASE_URLS } from '../providers/base-urls'
 import type { ProviderBaseUrls } from '../providers/chat-types'
-import { DEFAULT_BASE_URLS } from '../providers/send-chat'
 
 /**
  * Where the platform lives. Both hosts default to the page's own origin, which is where the

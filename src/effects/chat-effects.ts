@@ -15,9 +15,8 @@ import { keyTestMachine } from '../machines/key-test.machine'
 import { modelPickerMachine } from '../machines/model-picker.machine'
 import type { Notice } from '../machines/notice'
 import type { KeyValueStorage, PlatformClient } from '../platform/index'
+import { DEFAULT_BASE_URLS } from '../providers/base-urls'
 import type { ProviderBaseUrls } from '../providers/chat-types'
-import { checkProviderKey } from '../providers/key-check'
-import { DEFAULT_BASE_URLS, sendChat } from '../providers/send-chat'
 import { ChatStreamError } from '../providers/stream-errors'
 import { modelServerEffects } from './model-servers'
 import { logError, showToast } from './notify'
@@ -134,14 +133,17 @@ export function provideChat(options: ChatEffectsOptions) {
         // A model on the user's own server is sent to that server (docs/product/servers.md).
         servers
           .resolveServerRequest(input)
-          .then((request) =>
-            sendChat(request, {
+          .then(async (request) => {
+            // The providers' adapters load on the first send, not with the first paint
+            // (docs/performance.md, "Split").
+            const { sendChat } = await import('../providers/send-chat')
+            return sendChat(request, {
               baseUrls: options.providerBaseUrls,
               fetch: options.fetch,
               signal: controller.signal,
               onDelta: (text) => sendBack({ type: 'reply.delta', text }),
-            }),
-          )
+            })
+          })
           .then(
             (result) => sendBack({ type: 'reply.done', result }),
             (error: unknown) => {
@@ -183,13 +185,14 @@ export function provideChat(options: ChatEffectsOptions) {
   // docs/product/behaviour.md#test-a-key: the provider's model list, with the key in the row.
   const keyTest = keyTestMachine.provide({
     actors: {
-      'check key': fromPromise(({ input }) =>
-        checkProviderKey({
+      'check key': fromPromise(async ({ input }) => {
+        const { checkProviderKey } = await import('../providers/key-check')
+        return checkProviderKey({
           ...input,
           baseUrl: options.providerBaseUrls[input.provider] || DEFAULT_BASE_URLS[input.provider],
           fetch: options.fetch,
-        }),
-      ),
+        })
+      }),
     },
   })
 

@@ -12,9 +12,9 @@ import { CHAT_MESSAGES, type ChatModel } from '../machines/chat.machine'
 import { modelListProblem, modelServersMachine } from '../machines/model-servers.machine'
 import type { Notice } from '../machines/notice'
 import type { PlatformClient } from '../platform/index'
+import { OPENAI_COMPATIBLE } from '../providers/base-urls'
 import type { ChatRequest } from '../providers/chat-types'
 import { listCompatibleModels } from '../providers/list-models'
-import { OPENAI_COMPATIBLE } from '../providers/send-chat'
 import { logError, showToast } from './notify'
 
 /** A row of `modelServers` (docs/product/data.md): the key base64-encoded, sealed at rest, or null. */

@@ -2,23 +2,19 @@ import { fromPromise } from 'xstate'
 import type { ParentBridge } from '../bridge/parent-window'
 import { promptFileName, writePromptFile } from '../domain/prompt-files'
 import { pickerPrompts } from '../domain/prompt-picker'
-import { addressWithoutQuery } from '../domain/share-link'
 import type { Notice } from '../machines/notice'
 import { promptActivationMachine } from '../machines/prompt-activation.machine'
 import { promptImportMachine } from '../machines/prompt-import.machine'
 import { promptLibraryMachine } from '../machines/prompt-library.machine'
 import { promptPickerMachine } from '../machines/prompt-picker.machine'
 import { quickPromptsMachine } from '../machines/quick-prompts.machine'
-import { sharedPromptMachine } from '../machines/shared-prompt.machine'
 import type { KeyValueStorage, PlatformClient } from '../platform/index'
-import type { AddressBar } from './address-bar'
 import { showToast } from './notify'
 import { createPromptData } from './prompt-data'
 import { recallValues, rememberValues } from './prompt-values'
 
 export interface PromptEffectsOptions {
   platform: PlatformClient
-  address: AddressBar
   bridge: ParentBridge
   /** The signed-in user's id; throws when nobody is. */
   currentUserId: () => string
@@ -55,12 +51,11 @@ function saveByLink(file: SavedFile): void {
 }
 
 /**
- * The prompt features' effects: the data (prompt-data.ts), the clipboard, the address and the
+ * The prompt features' effects: the data (prompt-data.ts), the clipboard, local storage and the
  * parent window. What one feature tells another (fill the chat, refresh the lists) is routed
  * by the app machine, not here (docs/architecture.md, "The actor system").
  */
 export function providePrompts(options: PromptEffectsOptions) {
-  const { address } = options
   const notify = (_: unknown, notice: Notice) => (options.notify ?? showToast)(notice)
   const data = createPromptData(options.platform.db, options.currentUserId, options.now)
   const now = options.now ?? Date.now
@@ -154,15 +149,5 @@ export function providePrompts(options: PromptEffectsOptions) {
     actions: { notify },
   })
 
-  const sharedPrompt = sharedPromptMachine.provide({
-    actors: {
-      'add shared prompt': fromPromise(({ input }) => data.addShared(input.prompt)),
-    },
-    actions: {
-      notify,
-      'reset address': () => address.replaceHref(addressWithoutQuery(address.currentHref())),
-    },
-  })
-
-  return { library, activation, quickPrompts, sharedPrompt, picker }
+  return { library, activation, quickPrompts, picker }
 }

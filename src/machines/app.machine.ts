@@ -1,18 +1,19 @@
-import { assign, type SnapshotFrom, sendTo, setup, spawnChild } from 'xstate'
+import { assign, fromPromise, type SnapshotFrom, sendTo, setup, spawnChild } from 'xstate'
 import type { AppReport } from './app-reports'
 import { type AuthInput, authMachine } from './auth.machine'
-import { type ChatInput, chatMachine } from './chat.machine'
-import { conversationsMachine } from './conversations.machine'
+import type { ChatInput, chatMachine } from './chat.machine'
+import type { conversationsMachine } from './conversations.machine'
 import { type ExtensionBridgeInput, extensionBridgeMachine } from './extension-bridge.machine'
 import { installExtensionMachine } from './install-extension.machine'
-import { modelPickerMachine } from './model-picker.machine'
-import { promptActivationMachine } from './prompt-activation.machine'
-import { type LibraryInput, promptLibraryMachine } from './prompt-library.machine'
-import { promptPickerMachine } from './prompt-picker.machine'
-import { quickPromptsMachine } from './quick-prompts.machine'
+import type { modelPickerMachine } from './model-picker.machine'
+import type { promptActivationMachine } from './prompt-activation.machine'
+import type { LibraryInput, promptLibraryMachine } from './prompt-library.machine'
+import type { promptPickerMachine } from './prompt-picker.machine'
+import { providedLater } from './provided-later'
+import type { quickPromptsMachine } from './quick-prompts.machine'
 import { type SharedPromptInput, sharedPromptMachine } from './shared-prompt.machine'
 import { type StyleInput, styleMachine } from './style.machine'
-import { usageMachine } from './usage.machine'
+import type { usageMachine } from './usage.machine'
 
 export interface AppInput {
   auth: AuthInput
@@ -93,21 +94,24 @@ export const appMachine = setup({
       usage: 'usage'
     },
   },
-  // The app layer provides each child with its effects: appMachine.provide({ actors }).
+  // The app layer provides each child with its effects: appMachine.provide({ actors }). The
+  // session's machines are named by type only, so their code stays out of the first paint's
+  // chunk (docs/performance.md, "Split"): `load session` brings it before they start.
   actors: {
     auth: authMachine,
     style: styleMachine,
     sharedPrompt: sharedPromptMachine,
     extensionBridge: extensionBridgeMachine,
     installExtension: installExtensionMachine,
-    chat: chatMachine,
-    conversations: conversationsMachine,
-    usage: usageMachine,
-    modelPicker: modelPickerMachine,
-    library: promptLibraryMachine,
-    activation: promptActivationMachine,
-    quickPrompts: quickPromptsMachine,
-    picker: promptPickerMachine,
+    'load session': fromPromise<void>(async () => {}),
+    chat: providedLater<typeof chatMachine>('chat'),
+    conversations: providedLater<typeof conversationsMachine>('conversations'),
+    usage: providedLater<typeof usageMachine>('usage'),
+    modelPicker: providedLater<typeof modelPickerMachine>('modelPicker'),
+    library: providedLater<typeof promptLibraryMachine>('library'),
+    activation: providedLater<typeof promptActivationMachine>('activation'),
+    quickPrompts: providedLater<typeof quickPromptsMachine>('quickPrompts'),
+    picker: providedLater<typeof promptPickerMachine>('picker'),
   },
   actions: {
     'remember user': assign({ userId: ({ event }) => sessionUserOf(event) }),
@@ -162,22 +166,7 @@ export const appMachine = setup({
       },
     },
     signedIn: {
-      tags: 'session',
-      // No system ids: one session's actors are reached through this machine's children.
-      invoke: [
-        { id: 'chat', src: 'chat', input: ({ context }) => context.input.chat },
-        { id: 'conversations', src: 'conversations' },
-        { id: 'usage', src: 'usage' },
-        { id: 'modelPicker', src: 'modelPicker' },
-        { id: 'library', src: 'library', input: ({ context }) => context.input.library },
-        { id: 'activation', src: 'activation' },
-        { id: 'quickPrompts', src: 'quickPrompts' },
-        { id: 'picker', src: 'picker' },
-      ],
-      entry: [
-        sendTo('chat', ({ context }) => ({ type: 'session.start', userId: context.userId ?? '' })),
-        sendTo('activation', { type: 'session.start' }),
-      ],
+      initial: 'loading',
       // The style editor and the install dialog belong to the signed-in screen: leaving it
       // closes them (the editor reverting its draft), so they never reopen on the next sign-in.
       exit: [
@@ -197,72 +186,112 @@ export const appMachine = setup({
           },
           { actions: 'tell bridge' },
         ],
-        'activePrompt.changed': {
-          actions: sendTo('chat', ({ event }) => ({
-            type: 'systemPrompt.changed',
-            prompt: event.prompt,
-          })),
+      },
+      states: {
+        // The session's code, on its first sign-in (docs/performance.md, "Split").
+        loading: {
+          invoke: {
+            id: 'load session',
+            src: 'load session',
+            onDone: 'ready',
+            onError: 'unavailable',
+          },
         },
-        'prompts.changed': {
-          actions: [
-            sendTo('library', { type: 'library.refresh' }),
-            sendTo('quickPrompts', { type: 'quick.refresh' }),
+        // Its code did not arrive (offline, or a newer build replaced it): the page must be
+        // reloaded, since a browser may keep a failed import's failure.
+        unavailable: { tags: 'sessionUnavailable' },
+        ready: {
+          tags: 'session',
+          // No system ids: one session's actors are reached through this machine's children.
+          invoke: [
+            { id: 'chat', src: 'chat', input: ({ context }) => context.input.chat },
+            { id: 'conversations', src: 'conversations' },
+            { id: 'usage', src: 'usage' },
+            { id: 'modelPicker', src: 'modelPicker' },
+            { id: 'library', src: 'library', input: ({ context }) => context.input.library },
+            { id: 'activation', src: 'activation' },
+            { id: 'quickPrompts', src: 'quickPrompts' },
+            { id: 'picker', src: 'picker' },
           ],
+          entry: [
+            sendTo('chat', ({ context }) => ({
+              type: 'session.start',
+              userId: context.userId ?? '',
+            })),
+            sendTo('activation', { type: 'session.start' }),
+          ],
+          on: {
+            'activePrompt.changed': {
+              actions: sendTo('chat', ({ event }) => ({
+                type: 'systemPrompt.changed',
+                prompt: event.prompt,
+              })),
+            },
+            'prompts.changed': {
+              actions: [
+                sendTo('library', { type: 'library.refresh' }),
+                sendTo('quickPrompts', { type: 'quick.refresh' }),
+              ],
+            },
+            'prompt.deleted': {
+              actions: sendTo('activation', ({ event }) => ({
+                type: 'active.reload',
+                promptId: event.promptId,
+              })),
+            },
+            // A library or quick-prompt run, or a prompt the `/` picker inserted.
+            'chat.fill': {
+              actions: sendTo('chat', ({ event }) => ({
+                type: 'input.change',
+                value: event.content,
+              })),
+            },
+            'chat.submit': { actions: sendTo('chat', { type: 'message.send' }) },
+            // The extension's update goes through the activation, as the prompt's button does.
+            'extension.setActive': {
+              actions: sendTo('activation', ({ event }) => ({
+                type: 'prompt.toggleActive',
+                prompt: { ...event.prompt, type: 'system', isActive: !event.isActive },
+              })),
+            },
+            'activation.settled': {
+              actions: sendTo('extensionBridge', ({ event }) => ({
+                type: 'update.settled',
+                promptId: event.promptId,
+                isActive: event.isActive,
+                ok: event.ok,
+              })),
+            },
+            // The conversations list and the chat agree on which conversation is open: the list
+            // opens one for the user, the chat reports the one its first message started.
+            'conversation.opened': {
+              actions: sendTo('chat', ({ event }) => ({
+                type: 'conversation.open',
+                conversationId: event.conversationId,
+              })),
+            },
+            'chat.conversationStarted': {
+              actions: sendTo('conversations', ({ event }) => ({
+                type: 'conversation.started',
+                conversation: event.conversation,
+              })),
+            },
+            'chat.conversationActivity': {
+              actions: sendTo('conversations', ({ event }) => ({
+                type: 'conversation.activity',
+                conversationId: event.conversationId,
+                at: event.at,
+              })),
+            },
+            'model.chosen': {
+              actions: sendTo('chat', ({ event }) => ({
+                type: 'model.select',
+                modelId: event.modelId,
+              })),
+            },
+            'models.changed': { actions: sendTo('chat', { type: 'models.refresh' }) },
+          },
         },
-        'prompt.deleted': {
-          actions: sendTo('activation', ({ event }) => ({
-            type: 'active.reload',
-            promptId: event.promptId,
-          })),
-        },
-        // A library or quick-prompt run, or a prompt the `/` picker inserted.
-        'chat.fill': {
-          actions: sendTo('chat', ({ event }) => ({ type: 'input.change', value: event.content })),
-        },
-        'chat.submit': { actions: sendTo('chat', { type: 'message.send' }) },
-        // The extension's update goes through the activation, as the prompt's button does.
-        'extension.setActive': {
-          actions: sendTo('activation', ({ event }) => ({
-            type: 'prompt.toggleActive',
-            prompt: { ...event.prompt, type: 'system', isActive: !event.isActive },
-          })),
-        },
-        'activation.settled': {
-          actions: sendTo('extensionBridge', ({ event }) => ({
-            type: 'update.settled',
-            promptId: event.promptId,
-            isActive: event.isActive,
-            ok: event.ok,
-          })),
-        },
-        // The conversations list and the chat agree on which conversation is open: the list
-        // opens one for the user, the chat reports the one its first message started.
-        'conversation.opened': {
-          actions: sendTo('chat', ({ event }) => ({
-            type: 'conversation.open',
-            conversationId: event.conversationId,
-          })),
-        },
-        'chat.conversationStarted': {
-          actions: sendTo('conversations', ({ event }) => ({
-            type: 'conversation.started',
-            conversation: event.conversation,
-          })),
-        },
-        'chat.conversationActivity': {
-          actions: sendTo('conversations', ({ event }) => ({
-            type: 'conversation.activity',
-            conversationId: event.conversationId,
-            at: event.at,
-          })),
-        },
-        'model.chosen': {
-          actions: sendTo('chat', ({ event }) => ({
-            type: 'model.select',
-            modelId: event.modelId,
-          })),
-        },
-        'models.changed': { actions: sendTo('chat', { type: 'models.refresh' }) },
       },
     },
   },

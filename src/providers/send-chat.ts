@@ -1,27 +1,15 @@
 import type { ChatResult, ProviderName } from '../domain/chat-types'
 import { sendAnthropicChat } from './anthropic'
-import type { ChatCallOptions, ChatRequest, ProviderBaseUrls, ProviderCall } from './chat-types'
+import { DEFAULT_BASE_URLS, OPENAI_COMPATIBLE } from './base-urls'
+import type { ChatCallOptions, ChatRequest, ProviderCall } from './chat-types'
 import { sendGoogleChat } from './google'
 import { sendOpenAIChat } from './openai'
-
-/** The real provider APIs; the app's runtime config may point elsewhere (e.g. the fakes). */
-export const DEFAULT_BASE_URLS: Readonly<ProviderBaseUrls> = Object.freeze({
-  openai: 'https://api.openai.com',
-  anthropic: 'https://api.anthropic.com',
-  google: 'https://generativelanguage.googleapis.com',
-})
 
 const adapters: Record<ProviderName, (call: ProviderCall) => Promise<ChatResult>> = {
   openai: sendOpenAIChat,
   anthropic: sendAnthropicChat,
   google: sendGoogleChat,
 }
-
-/**
- * The provider kind of a user's own OpenAI-compatible server (Ollama, LM Studio, vLLM,
- * OpenRouter…): OpenAI's wire format at the request's `baseUrl` (docs/product/servers.md).
- */
-export const OPENAI_COMPATIBLE = 'openai-compatible'
 
 /** What a compatible server's errors are called when the request names no server. */
 const COMPATIBLE_LABEL = 'OpenAI-compatible server'

@@ -50,13 +50,17 @@ const row = (dialog: HTMLElement, label: string) =>
 
 afterEach(() => vi.restoreAllMocks())
 
+/** The row's outcome, once the test has settled: the live region is there, empty, before. */
+const expectOutcome = (scope: ReturnType<typeof row>, text: string) =>
+  waitFor(() => expect(scope.getByRole('status')).toHaveTextContent(text))
+
 describe('Test in Manage API Keys', () => {
   test("a good key: its provider's model list answers, and the row says 'Key works'", async () => {
     const { dialog, tokens } = await keysDialogWith({ openai: 'sk-test-good-key' })
     const before = await restRows(tokens, 'user_api_keys')
     const openai = row(dialog, 'OpenAI')
     await userEvent.click(openai.getByRole('button', { name: 'Test OpenAI API key' }))
-    expect(await openai.findByRole('status')).toHaveTextContent('Key works')
+    await expectOutcome(openai, 'Key works')
     expect(providerFakes().requests).toEqual([
       expect.objectContaining({
         provider: 'openai',
@@ -82,15 +86,12 @@ describe('Test in Manage API Keys', () => {
         row(dialog, label).getByRole('button', { name: `Test ${label} API key` }),
       )
     }
-    expect(await row(dialog, 'OpenAI').findByRole('status')).toHaveTextContent(
+    await expectOutcome(
+      row(dialog, 'OpenAI'),
       'Incorrect API key provided: ********0000. You can find your API key at https://platform.openai.com/account/api-keys.',
     )
-    expect(await row(dialog, 'Anthropic').findByRole('status')).toHaveTextContent(
-      'invalid x-api-key',
-    )
-    expect(await row(dialog, 'Google').findByRole('status')).toHaveTextContent(
-      'API key not valid. Please pass a valid API key.',
-    )
+    await expectOutcome(row(dialog, 'Anthropic'), 'invalid x-api-key')
+    await expectOutcome(row(dialog, 'Google'), 'API key not valid. Please pass a valid API key.')
     const calls = providerFakes().requests.map(({ provider, method, url, headers }) => ({
       provider,
       method,
@@ -125,7 +126,7 @@ describe('Test in Manage API Keys', () => {
     const { dialog } = await keysDialogWith({ anthropic: 'sk-ant-test-1' })
     const anthropic = row(dialog, 'Anthropic')
     await userEvent.click(anthropic.getByRole('button', { name: 'Test Anthropic API key' }))
-    expect(await anthropic.findByRole('status')).toHaveTextContent('Could not reach Anthropic')
+    await expectOutcome(anthropic, 'Could not reach Anthropic')
     await userEvent.type(anthropic.getByLabelText('Anthropic API Key'), 'x')
     expect(anthropic.getByRole('status')).toHaveTextContent('')
     await userEvent.clear(anthropic.getByLabelText('Anthropic API Key'))

@@ -58,7 +58,13 @@ const noop = () => {}
  * real effects. Sign-in and sign-out go through the auth child, as the parent window would.
  */
 export function startApp(
-  options: { restored?: User; active?: ActivePrompt | null; href?: string } = {},
+  options: {
+    restored?: User
+    active?: ActivePrompt | null
+    href?: string
+    /** How the session's code arrives; at once by default. */
+    loadSession?: () => Promise<void>
+  } = {},
 ) {
   const clock = new SimulatedClock()
   const calls = {
@@ -77,6 +83,7 @@ export function startApp(
 
   const machine = appMachine.provide({
     actors: {
+      'load session': fromPromise(options.loadSession ?? (async () => {})),
       auth: authMachine.provide({
         actors: {
           'listen to parent': fromCallback(({ sendBack }) => {

@@ -3,7 +3,7 @@ import { createMachine } from 'xstate'
 import { buildShareLink } from '../../src/domain/share-link'
 import { appMachine, SESSION_ACTORS } from '../../src/machines/app.machine'
 import { QUICK_SEND_DELAY_MS } from '../../src/machines/quick-prompts.machine'
-import { type ModelEvent, walkEveryTransition } from '../support/model-walk'
+import { type ModelEvent, settles, walkEveryTransition } from '../support/model-walk'
 import { ALICE, BOB, PAGE_ORIGIN, REVIEWER, startApp } from './app-harness'
 import { flush, libraryPrompt } from './prompt-fixtures'
 
@@ -40,6 +40,36 @@ describe('app machine: sessions', () => {
     expect(Object.keys(session()).sort()).toEqual([...SESSION_ACTORS].sort())
     expect(children().chat?.getSnapshot().context.userId).toBe(ALICE.id)
     expect(calls.activeLoads).toBe(1)
+  })
+
+  it("starts the session's actors only once their code has loaded, showing loading until then", async () => {
+    let arrive = () => {}
+    const { app, session } = startApp({
+      restored: ALICE,
+      loadSession: () => new Promise<void>((resolve) => (arrive = resolve)),
+    })
+    await flush()
+    expect(app.getSnapshot().value).toEqual({ signedIn: 'loading' })
+    expect(app.getSnapshot().hasTag('session')).toBe(false)
+    expect(session()).toEqual({})
+    arrive()
+    await flush()
+    expect(app.getSnapshot().hasTag('session')).toBe(true)
+    expect(Object.keys(session()).sort()).toEqual([...SESSION_ACTORS].sort())
+  })
+
+  it('says the session is unavailable when its code fails to arrive, and sign-out still leaves it', async () => {
+    const { app, session, signOut } = startApp({
+      restored: ALICE,
+      loadSession: () =>
+        Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    })
+    await flush()
+    expect(app.getSnapshot().hasTag('sessionUnavailable')).toBe(true)
+    expect(session()).toEqual({})
+    signOut()
+    expect(app.getSnapshot().value).toBe('signedOut')
+    expect(app.getSnapshot().hasTag('sessionUnavailable')).toBe(false)
   })
 
   it('sign-out stops every session actor', async () => {
@@ -263,6 +293,7 @@ const MODEL_EVENTS: ModelEvent[] = [
   authSays(ALICE.id),
   authSays(BOB.id),
   authSays(null),
+  ...settles('load session'),
   { type: 'activePrompt.changed', prompt: ACTIVE },
   { type: 'prompts.changed' },
   { type: 'prompt.deleted', promptId: 's1' },
@@ -286,6 +317,7 @@ describe('app machine model', () => {
       ],
       events: MODEL_EVENTS,
       fixedActors: Object.fromEntries([...APP_WIDE, ...SESSION_ACTORS].map((id) => [id, silent])),
+      deferredActors: ['load session'],
       serialize: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.userId]),
       tags: ['session'],
       check: ({ snapshot, where }) => {

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react'
 import { vi } from 'vitest'
 import type { BrowserEnv } from '../../src/app/browser-env'
 import { startApp } from '../../src/app/start-app'
-import { DEFAULT_BASE_URLS } from '../../src/providers/send-chat'
+import { DEFAULT_BASE_URLS } from '../../src/providers/base-urls'
 import { App } from '../../src/ui/shell/app'
 import { TEST_ORIGIN, TEST_PROJECT_ID } from './test-platform'
 

@@ -53,7 +53,9 @@ describe('the actor map in docs/machines', async () => {
     )
     expect(content).toContain('  quickPrompts -- "chat.submit" --> app')
     expect(content).toContain('  app -- "message.send" --> chat')
-    expect(content).toContain('| auth (snapshot) | xstate.snapshot.auth | session.start | chat |')
+    expect(content).toContain(
+      '| load session (done) | xstate.done.actor.load session | session.start | chat |',
+    )
     expect(content).not.toContain('routed nowhere')
   })
 })

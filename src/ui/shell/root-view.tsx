@@ -7,6 +7,7 @@ import { type SessionActors, SessionActorsProvider, useAppActors } from './app-a
 import { lazyComponent, useWhenIdle } from './lazy-view'
 import { LoadingScreen } from './loading-screen'
 import { SignedOutScreen } from './signed-out-screen'
+import { UnavailableScreen } from './unavailable-screen'
 
 // The signed-out card paints without the chat's code; the chat loads in its own chunk
 // (docs/performance.md, "Split").
@@ -34,11 +35,16 @@ function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors
 const sameSession = (a: SessionActors | null, b: SessionActors | null) =>
   a === b || (a !== null && b !== null && a.chat === b.chat && a.modelPicker === b.modelPicker)
 
-/** The one root view: a session shows the chat; otherwise the auth machine's tags decide. */
+/**
+ * The one root view: a session shows the chat, a session whose code did not arrive says so;
+ * otherwise the auth machine's tags decide.
+ */
 export function RootView() {
   const { app, auth } = useAppActors()
   const session = useSelector(app, selectSession, sameSession)
   const signedOut = useSelector(auth, (s) => s.hasTag('signedOut'))
+  const unavailable = useSelector(app, (s) => s.hasTag('sessionUnavailable'))
+  if (unavailable) return <UnavailableScreen />
   if (session) {
     // Markdown starts downloading with the chat, not after it: history needs both.
     void preloadChat()

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { readAppConfig } from '../../../src/app/config'
-import { DEFAULT_BASE_URLS } from '../../../src/providers/send-chat'
+import { DEFAULT_BASE_URLS } from '../../../src/providers/base-urls'
 
 const ORIGIN = 'http://localhost:3100'
 const injected = (providerBaseUrls: unknown) => JSON.stringify({ providerBaseUrls })

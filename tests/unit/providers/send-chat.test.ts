@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
-import { DEFAULT_BASE_URLS, providerOf, sendChat } from '../../../src/providers/send-chat'
+import { DEFAULT_BASE_URLS } from '../../../src/providers/base-urls'
+import { providerOf, sendChat } from '../../../src/providers/send-chat'
 import { mswServer } from '../../support/msw-server'
 import { useProviderFakes } from './fakes-under-msw'
 

@@ -1,0 +1,52 @@
+import type { ParentBridge } from '../bridge/parent-window'
+import { provideChat } from '../effects/chat-effects'
+import { provideConversations } from '../effects/conversation-effects'
+import { providePrompts } from '../effects/prompt-effects'
+import { provideUsage } from '../effects/usage-effects'
+import type { PlatformClient } from '../platform/index'
+import type { BrowserEnv } from './browser-env'
+import type { AppConfig } from './config'
+
+export interface SessionDeps {
+  config: AppConfig
+  env: BrowserEnv
+  platform: PlatformClient
+  bridge: ParentBridge
+  /** The signed-in user's id; throws when nobody is. */
+  currentUserId: () => string
+  fetch?: typeof fetch
+}
+
+/**
+ * The signed-in session's actors with their effects: the chat, its conversations and usage,
+ * the model picker and the prompt features. Its own chunk, loaded on the first sign-in or
+ * preloaded for a stored session (docs/performance.md, "Split").
+ */
+export function provideSessionActors(deps: SessionDeps) {
+  const { platform, currentUserId, env } = deps
+  const chat = provideChat({
+    platform,
+    currentUserId,
+    providerBaseUrls: deps.config.providerBaseUrls,
+    storage: env.storage,
+    fetch: deps.fetch,
+  })
+  const prompts = providePrompts({
+    platform,
+    bridge: deps.bridge,
+    currentUserId,
+    storage: env.storage,
+  })
+  return {
+    chat: chat.chat,
+    conversations: provideConversations({ platform, address: env, currentUserId }),
+    usage: provideUsage({ platform, currentUserId }),
+    modelPicker: chat.modelPicker,
+    library: prompts.library,
+    activation: prompts.activation,
+    quickPrompts: prompts.quickPrompts,
+    picker: prompts.picker,
+  }
+}
+
+export type SessionActorLogic = ReturnType<typeof provideSessionActors>
