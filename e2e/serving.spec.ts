@@ -59,3 +59,32 @@ test('a client that has the file gets 304; one without brotli gets gzip', async 
     Number(gzip.headers()['content-length']),
   )
 })
+
+test('HEAD answers the headers GET does, for the page, a deep route and a hashed asset', async ({
+  page,
+  request,
+}) => {
+  let script = ''
+  page.on('response', (res) => {
+    if (/\/assets\/.+\.js$/.test(res.url())) script ||= new URL(res.url()).pathname
+  })
+  await page.goto('/')
+  await expect(page.getByRole('button', { name: /Sign In to/ })).toBeVisible()
+  expect(script).not.toBe('')
+
+  const names = ['cache-control', 'content-type', 'content-length', 'content-encoding', 'etag']
+  for (const url of ['/', '/some/route', script]) {
+    const options = { headers: { 'Accept-Encoding': 'br' } }
+    const got = (await request.get(url, options)).headers()
+    const head = await request.head(url, options)
+    expect(head.status(), url).toBe(200)
+    const headers = head.headers()
+    for (const name of names) expect(headers[name], `${url} ${name}`).toBe(got[name])
+    expect(headers['cache-control'], url).toBe(
+      url === script ? 'public, max-age=31536000, immutable' : 'no-cache',
+    )
+    expect(Number(headers['content-length']), url).toBeGreaterThan(0)
+    expect(headers['x-content-type-options'], url).toBe('nosniff')
+    expect((await head.body()).length, url).toBe(0)
+  }
+})

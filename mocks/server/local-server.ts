@@ -16,7 +16,7 @@ import { createProviderFakes } from '../providers/create-provider-fakes'
 import { indexWithFakeProviders, mountProviderFakes } from '../providers/provider-fake-routes'
 import type { ServerConfig } from './server-config'
 import { loadOrCreateSecret } from './server-secret'
-import { serveFiles } from './static-files'
+import { revalidatedPage, serveFiles } from './static-files'
 
 export interface LocalServer {
   url: string
@@ -50,15 +50,6 @@ const SECURITY_HEADERS = [
   ['Referrer-Policy', 'no-referrer'],
   ['X-Content-Type-Options', 'nosniff'],
 ] as const
-
-/** The page is revalidated on every load, so a new build's asset names reach the browser. */
-function noCache(handler: (c: Context) => Promise<Response>) {
-  return async (c: Context) => {
-    const res = await handler(c)
-    res.headers.set('Cache-Control', 'no-cache')
-    return res
-  }
-}
 
 /**
  * One Node process on one port: the built app, the hosted /auth page and every /api route of
@@ -132,7 +123,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     const root = options.distDir
     // With fake providers the page carries their base URLs, so index.html is never served raw.
     const fakeIndex = options.fakeProviders ? indexWithFakeProviders(options.distDir) : undefined
-    const page = fakeIndex ? noCache(fakeIndex) : serveFiles({ root, file: '/index.html' })
+    const page = fakeIndex ? revalidatedPage(fakeIndex) : serveFiles({ root, file: '/index.html' })
     app.get('/', page).get('/index.html', page)
     // The packed extension (npm run build) downloads as a file, whatever the browser guesses.
     app.use(`/${EXTENSION_ZIP}`, async (c, next) => {

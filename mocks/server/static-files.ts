@@ -2,7 +2,7 @@ import { createReadStream, type Stats } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context, Handler, MiddlewareHandler } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
 import { ENCODINGS, type Encoding, isCompressible } from './compressible'
 
@@ -130,5 +130,22 @@ export function serveFiles(options: StaticOptions): MiddlewareHandler {
     }
     headers.set('Content-Length', String(size))
     return new Response(head ? null : stream(served.file), { status: 200, headers })
+  }
+}
+
+/**
+ * A page made per request (index.html with the fake providers' URLs), revalidated like the built
+ * one (docs/performance.md, "Serving"). Every header, the length included, is set as the response
+ * is made: Hono answers HEAD with a copy of the GET response, and on @hono/node-server that copy
+ * keeps only the headers it was constructed with, not one set later nor a string body's length.
+ */
+export function revalidatedPage(handler: (c: Context) => Promise<Response>): Handler {
+  return async (c) => {
+    const res = await handler(c)
+    const body = new Uint8Array(await res.arrayBuffer())
+    const headers = new Headers(res.headers)
+    headers.set('Cache-Control', REVALIDATE)
+    headers.set('Content-Length', String(body.byteLength))
+    return new Response(c.req.method === 'HEAD' ? null : body, { status: res.status, headers })
   }
 }

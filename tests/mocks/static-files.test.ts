@@ -1,15 +1,22 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { acceptedEncodings, serveFiles } from '../../mocks/server/static-files'
+import { http, passthrough } from 'msw'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { acceptedEncodings, revalidatedPage, serveFiles } from '../../mocks/server/static-files'
+import { mswServer } from '../support/msw-server'
 
 // The built app's files as the local server sends them (docs/performance.md, "Serving").
 let base: string
 let root: string
 let app: Hono
+/** The same app over real HTTP, as `npm start` runs it (@hono/node-server's own Response). */
+let server: ReturnType<typeof serve>
+let origin: string
 const JS = 'export const answer = 42;\n'.repeat(100)
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4])
 
@@ -29,9 +36,20 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'favicon.svg'), '<svg/>')
   app = new Hono()
   app.use('/*', serveFiles({ root }))
+  app.get(
+    '/rendered',
+    revalidatedPage(async (c) => c.html('<!doctype html><title>Made</title>')),
+  )
   app.get('*', serveFiles({ root, file: '/index.html' }))
+  server = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+  })
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
-afterAll(() => rm(base, { recursive: true, force: true }))
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+  await rm(base, { recursive: true, force: true })
+})
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   app.request(url, { headers: new Headers(headers) })
@@ -113,6 +131,39 @@ describe('caching', () => {
     expect(other.status).toBe(200)
     const page = await get('/', { 'If-None-Match': (await get('/')).headers.get('etag')! })
     expect(page.status).toBe(304)
+  })
+})
+
+describe('HEAD', () => {
+  const SAME = ['content-type', 'content-length', 'content-encoding', 'cache-control', 'etag']
+  const named = (res: Response) => Object.fromEntries(SAME.map((n) => [n, res.headers.get(n)]))
+  const urls = ['/', '/some/route', '/assets/index-AbCd1234.js', '/rendered']
+  beforeEach(() => {
+    mswServer.use(http.all(`${origin}/*`, () => passthrough()))
+  })
+
+  test('answers the headers GET does, without a body', async () => {
+    for (const url of urls) {
+      const options = { headers: { 'Accept-Encoding': 'br' } }
+      const got = await app.request(url, options)
+      const head = await app.request(url, { ...options, method: 'HEAD' })
+      expect(head.status, url).toBe(200)
+      expect(named(head), url).toEqual(named(got))
+      expect(head.headers.get('vary'), url).toBe(got.headers.get('vary'))
+      expect(await head.text(), url).toBe('')
+    }
+  })
+
+  test('over HTTP too, where a HEAD response is a copy of the GET one', async () => {
+    for (const url of urls) {
+      const options = { headers: { 'Accept-Encoding': 'br' } }
+      const got = await fetch(origin + url, options)
+      await got.arrayBuffer()
+      const head = await fetch(origin + url, { ...options, method: 'HEAD' })
+      expect(named(head), url).toEqual(named(got))
+      expect(head.headers.get('cache-control'), url).toMatch(/^(no-cache|public, .*immutable)$/)
+      expect(Number(head.headers.get('content-length')), url).toBeGreaterThan(0)
+    }
   })
 })
 
