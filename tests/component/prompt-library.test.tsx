@@ -139,6 +139,25 @@ describe('the Prompt Library dialog', () => {
     ).toBeInTheDocument()
   })
 
+  test("every card's buttons keep their names and take the card's title as description", async () => {
+    await signedIn('describer@example.com')
+    const library = await openLibrary()
+    const cards = await within(library).findAllByRole('article')
+    const runnable = cards.filter((c) => within(c).queryByRole('button', { name: 'Run' }))
+    expect(runnable.length).toBeGreaterThan(1)
+    for (const card of runnable) {
+      const title = card.getAttribute('aria-label')!
+      for (const name of ['Copy', 'Run', 'Save', 'Add to Quick Menu', 'Hide']) {
+        const button = within(card).getByRole('button', { name })
+        expect(button).toHaveAccessibleName(name)
+        expect(button).toHaveAccessibleDescription(title)
+      }
+    }
+    // Each Copy button points at its own card's title.
+    const copies = within(library).getAllByRole('button', { name: 'Copy' })
+    expect(new Set(copies.map((b) => b.getAttribute('aria-describedby'))).size).toBe(copies.length)
+  })
+
   test('rate, save a copy, hide, and copy the share link from a public card', async () => {
     await signedIn('rater@example.com')
     const library = await openLibrary()

@@ -82,6 +82,32 @@ describe('the Quick Prompts panel', () => {
     ).toBeGreaterThan(0)
   })
 
+  test("an entry's Activate button keeps its name and takes the title as description", async () => {
+    await signedIn('toggler@example.com')
+    const library = await openLibrary()
+    await userEvent.click(within(library).getByRole('button', { name: 'Create' }))
+    const create = await screen.findByRole('dialog', { name: 'Create New Prompt' })
+    await userEvent.type(within(create).getByLabelText('Title'), 'Pirate voice')
+    await userEvent.type(within(create).getByLabelText('Content'), 'Talk like a pirate')
+    await userEvent.click(within(create).getByText('System Prompt'))
+    await userEvent.click(within(create).getByRole('button', { name: 'Create Prompt' }))
+    await toast('Prompt created successfully')
+    await userEvent.click(within(library).getByRole('tab', { name: 'My Prompts' }))
+    const card = await within(library).findByRole('article', { name: 'Pirate voice' })
+    for (const name of ['Activate', 'Edit', 'Delete', 'Add to Quick Menu', 'Copy']) {
+      expect(within(card).getByRole('button', { name })).toHaveAccessibleDescription('Pirate voice')
+    }
+    await userEvent.click(within(card).getByRole('button', { name: 'Add to Quick Menu' }))
+    await toast('Added "Pirate voice" to quick menu')
+    await userEvent.click(within(library).getByRole('button', { name: 'Close' }))
+
+    await userEvent.click(screen.getByRole('button', { name: 'Quick Prompts' }))
+    const panel = await screen.findByRole('dialog', { name: 'Quick Prompts' })
+    const activate = await within(panel).findByRole('button', { name: 'Activate' })
+    expect(activate).toHaveAccessibleName('Activate')
+    expect(activate).toHaveAccessibleDescription('Pirate voice')
+  })
+
   test('failed loads say so', async () => {
     await signedIn('offline@example.com')
     mswServer.use(

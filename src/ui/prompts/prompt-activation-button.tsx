@@ -6,9 +6,12 @@ import { useSessionActors } from '../shell/app-actors'
 export function PromptActivationButton({
   prompt,
   className,
+  describedBy,
 }: {
   prompt: LibraryPrompt
   className: string
+  /** The id of the prompt's title, which tells this button from the other cards' ones. */
+  describedBy?: string
 }) {
   const { activation } = useSessionActors().prompts
   if (prompt.type !== 'system' || !prompt.isOwn) return null
@@ -17,6 +20,7 @@ export function PromptActivationButton({
     <button
       type="button"
       className={className}
+      aria-describedby={describedBy}
       onClick={() =>
         activation.send({ type: 'prompt.toggleActive', prompt: { ...prompt, isActive: active } })
       }

@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { isActivePrompt } from '../../domain/prompt-search'
 import type { LibraryPrompt, LibraryTab } from '../../domain/prompt-types'
 import { buildShareLink } from '../../domain/share-link'
@@ -40,10 +41,13 @@ export function PromptCard({
   const { library, quickPrompts } = prompts
   const active = isActivePrompt(prompt)
   const link = buildShareLink(origin, prompt)
+  // Every card's buttons have the same names ("Copy", "Run"): the title, as their description,
+  // tells them apart (docs/product/screens.md, "Prompt library").
+  const titleId = useId()
   return (
     <Card.Root aria-label={prompt.title} active={active}>
       <Card.Header>
-        <Card.Title>{prompt.title}</Card.Title>
+        <Card.Title id={titleId}>{prompt.title}</Card.Title>
         <span className={badge({ tone: prompt.type === 'system' ? 'accent' : 'neutral' })}>
           {prompt.type === 'system' ? 'System' : 'User'}
         </span>
@@ -72,6 +76,7 @@ export function PromptCard({
         />
         <button
           type="button"
+          aria-describedby={titleId}
           className={small}
           onClick={() => library.send({ type: 'prompt.copyLink', prompt, link })}
         >
@@ -82,6 +87,7 @@ export function PromptCard({
         {prompt.type === 'user' && (
           <button
             type="button"
+            aria-describedby={titleId}
             className={button({ size: 'sm' })}
             onClick={() => library.send({ type: 'prompt.run', prompt })}
           >
@@ -90,11 +96,13 @@ export function PromptCard({
         )}
         <PromptActivationButton
           prompt={prompt}
+          describedBy={titleId}
           className={button({ size: 'sm', variant: active ? 'outline' : 'solid' })}
         />
         {!prompt.isOwn && (
           <button
             type="button"
+            aria-describedby={titleId}
             className={small}
             onClick={() => library.send({ type: 'prompt.saveCopy', prompt })}
           >
@@ -103,6 +111,7 @@ export function PromptCard({
         )}
         <button
           type="button"
+          aria-describedby={titleId}
           className={small}
           onClick={() => quickPrompts.send({ type: 'quick.add', prompt })}
         >
@@ -111,6 +120,7 @@ export function PromptCard({
         {tab === 'mine' && prompt.isOwn && (
           <button
             type="button"
+            aria-describedby={titleId}
             className={small}
             onClick={() => library.send({ type: 'prompt.edit', prompt })}
           >
@@ -119,6 +129,7 @@ export function PromptCard({
         )}
         <button
           type="button"
+          aria-describedby={titleId}
           className={danger}
           onClick={() => library.send({ type: 'prompt.delete', prompt })}
         >

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react'
+import { useId } from 'react'
 import { cx } from 'styled-system/css'
 import { isActivePrompt } from '../../domain/prompt-search'
 import { useSessionActors } from '../shell/app-actors'
@@ -29,6 +30,9 @@ export function QuickPromptsPanel() {
   const open = useSelector(quickPrompts, (s) => s.hasTag('open'))
   const entries = useSelector(quickPrompts, (s) => s.context.entries)
   const loading = useSelector(quickPrompts, (s) => s.matches({ list: 'loading' }))
+  // Each entry's toggle is named "Activate" alike: its title, as its description, tells them
+  // apart (docs/product/screens.md, "Quick prompts panel").
+  const titleIds = useId()
   return (
     <AppDialog
       open={open}
@@ -47,6 +51,7 @@ export function QuickPromptsPanel() {
         {entries.map((entry) => {
           const { prompt } = entry
           const active = isActivePrompt(prompt)
+          const titleId = `${titleIds}-${entry.id}`
           return (
             <Item.Root key={entry.id} active={active} className="group">
               <Item.Run
@@ -54,7 +59,7 @@ export function QuickPromptsPanel() {
                 onClick={() => quickPrompts.send({ type: 'quick.run', prompt })}
               >
                 <Item.Heading>
-                  <Item.Title>{prompt.title}</Item.Title>
+                  <Item.Title id={titleId}>{prompt.title}</Item.Title>
                   {prompt.type === 'system' && (
                     <span className={badge({ tone: 'accent' })}>System</span>
                   )}
@@ -62,7 +67,11 @@ export function QuickPromptsPanel() {
                 </Item.Heading>
                 <Item.Content>{prompt.content}</Item.Content>
               </Item.Run>
-              <PromptActivationButton prompt={prompt} className={activationClass} />
+              <PromptActivationButton
+                prompt={prompt}
+                className={activationClass}
+                describedBy={titleId}
+              />
               <Item.Remove
                 type="button"
                 className={button({ variant: 'ghost', size: 'icon' })}
