@@ -12,7 +12,8 @@ import { signUpThroughAuthPage } from '../tests/support/sign-up'
 // `npm run bench:lighthouse`: Lighthouse 12 (its default, mobile preset: a mid-range phone on
 // slow 4G, simulated) in Debian's Chromium against the built app on the local platform, on
 // the landing page and on the chat with 100 messages of history (docs/performance.md).
-// Prints the category scores and FCP, LCP, TBT and CLS per page.
+// Prints the category scores and FCP, LCP, TBT and CLS per page, then each failing
+// accessibility audit with a few of the elements it names.
 
 /** Lighthouse 12's Node API, as documented: `lighthouse(url, flags)` → `{ lhr }`. */
 type Lighthouse = (
@@ -20,8 +21,20 @@ type Lighthouse = (
   flags: { port: number; output: 'json'; logLevel: 'error'; onlyCategories?: string[] },
 ) => Promise<{ lhr: LighthouseResult } | undefined>
 interface LighthouseResult {
-  categories: Record<string, { title: string; score: number | null }>
-  audits: Record<string, { numericValue?: number; displayValue?: string }>
+  categories: Record<
+    string,
+    { title: string; score: number | null; auditRefs: Array<{ id: string }> }
+  >
+  audits: Record<
+    string,
+    {
+      title: string
+      score: number | null
+      numericValue?: number
+      displayValue?: string
+      details?: { items?: Array<{ node?: { selector?: string; snippet?: string } }> }
+    }
+  >
   runtimeError?: { message: string }
 }
 
@@ -140,6 +153,15 @@ function report(name: string, lhr: LighthouseResult) {
     `  FCP ${ms(audit('first-contentful-paint'))}  LCP ${ms(audit('largest-contentful-paint'))}  ` +
       `TBT ${ms(audit('total-blocking-time'))}  CLS ${audit('cumulative-layout-shift')?.toFixed(3) ?? '—'}`,
   )
+  // What costs accessibility points: an audit that did not pass, and where.
+  for (const { id } of lhr.categories.accessibility?.auditRefs ?? []) {
+    const failed = lhr.audits[id]
+    if (!failed || failed.score === null || failed.score >= 1) continue
+    console.log(`  Accessibility: ${failed.title}`)
+    for (const { node } of (failed.details?.items ?? []).slice(0, 3)) {
+      if (node) console.log(`    ${node.selector ?? ''}  ${node.snippet ?? ''}`)
+    }
+  }
 }
 
 async function main() {
