@@ -28,6 +28,9 @@ export const chatMessage = sva({
       // Off-screen messages skip layout and paint until scrolled to: long histories stay cheap.
       contentVisibility: 'auto',
       containIntrinsicSize: 'auto 140px',
+      // Clipped already (paint containment); said outright so that axe (Lighthouse) does not
+      // measure a skipped message's text over its neighbours' placeholders (docs/rendering.md).
+      overflow: 'hidden',
     },
     avatar: {
       flexShrink: 0,
