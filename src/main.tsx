@@ -15,7 +15,7 @@ import { preloadChat } from './ui/shell/root-view'
 const preloadSession = () => void loadSessionModule().catch(() => {})
 try {
   if (window.localStorage.getItem(TOKEN_STORAGE_KEY)) {
-    void preloadChat()
+    preloadChat().catch(() => {})
     preloadSession()
   } else if (window.requestIdleCallback)
     window.requestIdleCallback(preloadSession, { timeout: 3000 })

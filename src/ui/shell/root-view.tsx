@@ -7,6 +7,7 @@ import { type SessionActors, SessionActorsProvider, useAppActors } from './app-a
 import { lazyComponent, useWhenIdle } from './lazy-view'
 import { LoadingScreen } from './loading-screen'
 import { SignedOutScreen } from './signed-out-screen'
+import { UnavailableBoundary } from './unavailable-boundary'
 import { UnavailableScreen } from './unavailable-screen'
 
 // The signed-out card paints without the chat's code; the chat loads in its own chunk
@@ -46,14 +47,17 @@ export function RootView() {
   const unavailable = useSelector(app, (s) => s.hasTag('sessionUnavailable'))
   if (unavailable) return <UnavailableScreen />
   if (session) {
-    // Markdown starts downloading with the chat, not after it: history needs both.
-    void preloadChat()
+    // Markdown starts downloading with the chat, not after it: history needs both. A failure
+    // shows where the chat renders (UnavailableBoundary).
+    preloadChat().catch(() => {})
     return (
       <SessionActorsProvider actors={session}>
-        {/* Its fallback is the screen already shown while auth checks: no flash. */}
-        <Suspense fallback={<LoadingScreen />}>
-          <SignedIn.Component />
-        </Suspense>
+        <UnavailableBoundary>
+          {/* Its fallback is the screen already shown while auth checks: no flash. */}
+          <Suspense fallback={<LoadingScreen />}>
+            <SignedIn.Component />
+          </Suspense>
+        </UnavailableBoundary>
       </SessionActorsProvider>
     )
   }
@@ -63,6 +67,6 @@ export function RootView() {
 
 /** The landing card; once it has painted, the chat's code loads for the way back from sign-in. */
 function SignedOutLanding() {
-  useWhenIdle(() => void preloadChat())
+  useWhenIdle(() => void preloadChat().catch(() => {}))
   return <SignedOutScreen />
 }
