@@ -40,9 +40,13 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
  * is the same controlled `open` change Ark UI always gets (a dialog mounted already open, in
  * the click that opened it, sees that click's focus outside itself and closes at once). No
  * fallback: a dialog still loading when opened appears when its code has come, never after a
- * spinner's flash.
+ * spinner's flash. Its props are passed on; `useOpen` may read them (a sheet whose open state
+ * is its opener's view state).
  */
-export function lazyDialog(load: () => Promise<ComponentType>, useOpen: () => boolean) {
+export function lazyDialog<P extends object = object>(
+  load: () => Promise<ComponentType<P>>,
+  useOpen: (props: P) => boolean,
+) {
   const lazyView = lazyComponent(load)
   let loaded = false
   const listeners = new Set<() => void>()
@@ -59,8 +63,8 @@ export function lazyDialog(load: () => Promise<ComponentType>, useOpen: () => bo
     return () => listeners.delete(listener)
   }
   const isLoaded = () => loaded
-  function LazyDialog() {
-    const open = useOpen()
+  function LazyDialog(props: P) {
+    const open = useOpen(props)
     const ready = useSyncExternalStore(subscribe, isLoaded, isLoaded)
     // Held closed until settled after mounting, whether it mounted for this very opening or
     // just before it (a preload finishing as the user clicks).
@@ -73,7 +77,7 @@ export function lazyDialog(load: () => Promise<ComponentType>, useOpen: () => bo
       <HoldClosed.Provider value={!released}>
         <Suspense fallback={null}>
           <AfterMount onMount={() => setReleased(true)}>
-            <lazyView.Component />
+            <lazyView.Component {...props} />
           </AfterMount>
         </Suspense>
       </HoldClosed.Provider>
