@@ -194,6 +194,23 @@ describe('the conversations drawer (under 768 px)', () => {
     expect(app.currentHref()).toBe(`${TEST_ORIGIN}/?c=${id}`)
   })
 
+  test('opens with focus inside; Escape closes it and gives focus back to its button', async () => {
+    await signedIn([{ id: uniqueId('focus'), title: 'Focus drawer', hoursAgo: 1 }])
+    renderApp()
+    await screen.findByRole('button', { name: /^Focus drawer/ })
+    const trigger = screen.getByRole('button', { name: 'Conversations' })
+    expect(trigger).toHaveAttribute('aria-haspopup', 'dialog')
+    expect(trigger).toHaveAttribute('aria-expanded', 'false')
+    await userEvent.click(trigger)
+    const drawer = await screen.findByRole('dialog', { name: 'Conversations' })
+    expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    await waitFor(() => expect(drawer).toContainElement(document.activeElement as HTMLElement))
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(trigger).toHaveFocus()
+    expect(trigger).toHaveAttribute('aria-expanded', 'false')
+  })
+
   test('Escape in a rename field closes the field, not the drawer', async () => {
     await signedIn([{ id: uniqueId('esc'), title: 'Keep drawer', hoursAgo: 1 }])
     renderApp()

@@ -1,41 +1,37 @@
-import { Dialog, useDialog } from '@ark-ui/react/dialog'
 import { useSelector } from '@xstate/react'
+import { useState } from 'react'
 import { cx } from 'styled-system/css'
 import { useSessionActors } from '../shell/app-actors'
-import { AppDialogFrame } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
 import { PanelLeftIcon } from '../shell/icons'
-import { AppTooltip } from '../shell/tooltip'
+import { LazySheet } from '../shell/lazy-sheet'
 import { ConversationList } from './conversation-list'
 import { drawerTrigger } from './conversations.recipe'
 
 /**
  * Under 768 px the conversations open in a drawer from the left, from the header's
  * Conversations button; choosing a conversation or New chat closes it. Whether it is open is
- * view state, so Ark keeps it, as for the side menu.
+ * view state, kept here, as for the side menu; the drawer's dialog loads on first open.
  */
 export function ConversationDrawer() {
   const { conversations } = useSessionActors()
   const renaming = useSelector(conversations, (s) => s.context.editing !== null)
-  const drawer = useDialog({
-    // Escape in the rename field closes the field, not the drawer.
-    onEscapeKeyDown: (event) => {
-      if (renaming) event.preventDefault()
-    },
-  })
+  const [open, setOpen] = useState(false)
   return (
-    <Dialog.RootProvider value={drawer} lazyMount unmountOnExit>
-      <AppTooltip label="Conversations">
-        <Dialog.Trigger
-          aria-label="Conversations"
-          className={cx(button({ variant: 'ghost', size: 'icon' }), drawerTrigger())}
-        >
-          <PanelLeftIcon width={18} height={18} />
-        </Dialog.Trigger>
-      </AppTooltip>
-      <AppDialogFrame placement="left" title="Conversations" closeLabel="Close conversations">
-        <ConversationList onChosen={() => drawer.setOpen(false)} />
-      </AppDialogFrame>
-    </Dialog.RootProvider>
+    <LazySheet
+      label="Conversations"
+      triggerClassName={cx(button({ variant: 'ghost', size: 'icon' }), drawerTrigger())}
+      triggerIcon={<PanelLeftIcon width={18} height={18} />}
+      open={open}
+      onOpenChange={setOpen}
+      // Escape in the rename field closes the field, not the drawer.
+      onEscapeKeyDown={(event) => {
+        if (renaming) event.preventDefault()
+      }}
+      title="Conversations"
+      closeLabel="Close conversations"
+    >
+      <ConversationList onChosen={() => setOpen(false)} />
+    </LazySheet>
   )
 }
