@@ -21,8 +21,8 @@ const BUDGETS = {
  * once under budget.
  */
 const HELD_AT: Partial<Record<keyof typeof BUDGETS, number>> = {
-  signedOut: 114 * KB,
-  signedIn: 198 * KB,
+  signedOut: 115 * KB,
+  signedIn: 199 * KB,
 }
 /**
  * What the signed-in screen loads on first paint, besides the entry: the session's actors,

@@ -1,3 +1,4 @@
+import { useActorRef, useSelector } from '@xstate/react'
 import {
   cloneElement,
   type FocusEvent,
@@ -7,13 +8,11 @@ import {
   useEffect,
   useLayoutEffect,
   useRef,
-  useState,
 } from 'react'
 import { cx } from 'styled-system/css'
+import { tooltipMachine } from '../../machines/tooltip.machine'
 import { tooltip } from './tooltip.recipe'
 
-const OPEN_DELAY = 300
-const CLOSE_DELAY = 100
 /** Between the trigger and the tooltip, room for the arrow. */
 const GAP = 8
 /** The least distance from the viewport's left and right edges. */
@@ -31,9 +30,10 @@ type TriggerProps = {
 }
 
 /**
- * Names a control on hover and keyboard focus. Hand-written rather than Ark UI's Tooltip: the
- * landing card's theme toggle uses it, and Ark's would put zag, floating-ui and popper (about
- * 25 KB gzipped) in the signed-out first paint (docs/performance.md, "Budgets").
+ * Names a control on hover and keyboard focus; when it shows is `tooltipMachine`'s. Our own
+ * rather than Ark UI's Tooltip: the landing card's theme toggle uses it, and Ark's would put
+ * zag, floating-ui and popper (about 25 KB gzipped) in the signed-out first paint
+ * (docs/performance.md, "Budgets").
  *
  * The one child is the trigger: an element (or a component that passes its props on to one)
  * whose pointer and focus handlers are composed with the tooltip's. There is no wrapper: the
@@ -53,36 +53,16 @@ export function AppTooltip({
   className?: string
   children: ReactElement
 }) {
-  const [open, setOpen] = useState(false)
+  // When it shows is the tooltip machine's; here are its events and where it is placed.
+  const actor = useActorRef(tooltipMachine)
+  const open = useSelector(actor, (s) => s.hasTag('open'))
   const trigger = useRef<HTMLElement | null>(null)
   const tip = useRef<HTMLSpanElement>(null)
-  const timer = useRef<number | undefined>(undefined)
-  // After a press or Escape it stays shut until the pointer leaves or focus goes (WCAG 1.4.13,
-  // dismissible): the focus a click gives, or the pointer still resting there, must not reopen it.
-  const dismissed = useRef(false)
-
-  const later = (next: boolean, delay: number) => {
-    window.clearTimeout(timer.current)
-    timer.current = window.setTimeout(() => setOpen(next), delay)
-  }
-  const now = (next: boolean) => {
-    window.clearTimeout(timer.current)
-    setOpen(next)
-  }
-  const dismiss = () => {
-    dismissed.current = true
-    now(false)
-  }
-
-  useEffect(() => () => window.clearTimeout(timer.current), [])
 
   useEffect(() => {
     if (!open) return
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      dismissed.current = true
-      window.clearTimeout(timer.current)
-      setOpen(false)
+      if (event.key === 'Escape') actor.send({ type: 'escape' })
     }
     const onMove = () => place(tip.current, trigger.current)
     document.addEventListener('keydown', onKeyDown)
@@ -93,7 +73,7 @@ export function AppTooltip({
       window.removeEventListener('resize', onMove)
       window.removeEventListener('scroll', onMove, { capture: true })
     }
-  }, [open])
+  }, [open, actor])
 
   // After every render while open (the label may change), before the browser paints.
   useLayoutEffect(() => {
@@ -104,34 +84,31 @@ export function AppTooltip({
   const handlers: TriggerProps = {
     onPointerEnter(event) {
       own.onPointerEnter?.(event)
-      // A tap is a press, not a hover.
-      if (event.pointerType === 'touch' || dismissed.current) return
+      if (event.pointerType === 'touch') return
       trigger.current = event.currentTarget
-      later(true, OPEN_DELAY)
+      actor.send({ type: 'pointer.enter' })
     },
     onPointerLeave(event) {
       own.onPointerLeave?.(event)
-      dismissed.current = false
-      later(false, CLOSE_DELAY)
+      actor.send({ type: 'pointer.leave' })
     },
     onPointerDown(event) {
       own.onPointerDown?.(event)
-      dismiss()
+      actor.send({ type: 'press' })
     },
     onClick(event) {
       own.onClick?.(event)
-      dismiss()
+      actor.send({ type: 'press' })
     },
     onFocus(event) {
       own.onFocus?.(event)
-      if (dismissed.current || !focusVisible(event.currentTarget)) return
+      if (!focusVisible(event.currentTarget)) return
       trigger.current = event.currentTarget
-      now(true)
+      actor.send({ type: 'focus.visible' })
     },
     onBlur(event) {
       own.onBlur?.(event)
-      dismissed.current = false
-      now(false)
+      actor.send({ type: 'blur' })
     },
   }
 
