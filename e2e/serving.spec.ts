@@ -1,4 +1,4 @@
-import { expect, type Response, test } from '@playwright/test'
+import { expect, type Page, type Response, test } from '@playwright/test'
 
 // How `npm start` serves the built app to a real browser (docs/performance.md, "Serving").
 
@@ -37,13 +37,7 @@ test('a client that has the file gets 304; one without brotli gets gzip', async 
   page,
   request,
 }) => {
-  let script = ''
-  page.on('response', (res) => {
-    if (/\/assets\/.+\.js$/.test(res.url())) script ||= new URL(res.url()).pathname
-  })
-  await page.goto('/')
-  await expect(page.getByRole('button', { name: /Sign In to/ })).toBeVisible()
-  expect(script).not.toBe('')
+  const script = await firstScript(page)
 
   const gzip = await request.get(script, { headers: { 'Accept-Encoding': 'gzip' } })
   expect(gzip.headers()['content-encoding']).toBe('gzip')
@@ -64,13 +58,7 @@ test('HEAD answers the headers GET does, for the page, a deep route and a hashed
   page,
   request,
 }) => {
-  let script = ''
-  page.on('response', (res) => {
-    if (/\/assets\/.+\.js$/.test(res.url())) script ||= new URL(res.url()).pathname
-  })
-  await page.goto('/')
-  await expect(page.getByRole('button', { name: /Sign In to/ })).toBeVisible()
-  expect(script).not.toBe('')
+  const script = await firstScript(page)
 
   const names = ['cache-control', 'content-type', 'content-length', 'content-encoding', 'etag']
   for (const url of ['/', '/some/route', script]) {
@@ -88,3 +76,15 @@ test('HEAD answers the headers GET does, for the page, a deep route and a hashed
     expect((await head.body()).length, url).toBe(0)
   }
 })
+
+/** Opens the landing page; the path of the first script it loaded (a hashed asset). */
+async function firstScript(page: Page): Promise<string> {
+  let script = ''
+  page.on('response', (res) => {
+    if (/\/assets\/.+\.js$/.test(res.url())) script ||= new URL(res.url()).pathname
+  })
+  await page.goto('/')
+  await expect(page.getByRole('button', { name: /Sign In to/ })).toBeVisible()
+  expect(script).not.toBe('')
+  return script
+}

@@ -47,7 +47,7 @@ export function createAppActor(config: AppConfig, env: BrowserEnv, fetchImpl?: t
         provideSessionActors({ config, env, platform, bridge, currentUserId, fetch: fetchImpl }),
       )
     })
-    // A failed load is tried afresh next time (the user's retry), not remembered.
+    // A failed load is not remembered: the next sign-in tries afresh.
     sessionLoaded.catch(() => {
       sessionLoaded = undefined
     })

@@ -7,6 +7,7 @@ import { restInsert, restRows, storeSession } from '../support/chat-session'
 import { installMockPlatform } from '../support/mock-platform'
 import { mswServer } from '../support/msw-server'
 import { renderApp } from '../support/render-app'
+import { openSheet } from '../support/sheets'
 import { TEST_ORIGIN, TEST_PROJECT_ID } from '../support/test-platform'
 
 const mockPlatform = installMockPlatform()
@@ -198,13 +199,7 @@ describe('the conversations drawer (under 768 px)', () => {
     await signedIn([{ id: uniqueId('focus'), title: 'Focus drawer', hoursAgo: 1 }])
     renderApp()
     await screen.findByRole('button', { name: /^Focus drawer/ })
-    const trigger = screen.getByRole('button', { name: 'Conversations' })
-    expect(trigger).toHaveAttribute('aria-haspopup', 'dialog')
-    expect(trigger).toHaveAttribute('aria-expanded', 'false')
-    await userEvent.click(trigger)
-    const drawer = await screen.findByRole('dialog', { name: 'Conversations' })
-    expect(trigger).toHaveAttribute('aria-expanded', 'true')
-    await waitFor(() => expect(drawer).toContainElement(document.activeElement as HTMLElement))
+    const { trigger } = await openSheet('Conversations', 'Conversations')
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(trigger).toHaveFocus()

@@ -1,28 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
+import { storeSession } from '../support/chat-session'
 import { installMockPlatform } from '../support/mock-platform'
 import { renderApp } from '../support/render-app'
+import { openSheet } from '../support/sheets'
 
 const mockPlatform = installMockPlatform()
 
 async function signedIn() {
   const email = `menu-${Math.random().toString(36).slice(2)}@example.com`
-  localStorage.setItem('auth_tokens', JSON.stringify(await mockPlatform().signUp(email, email)))
+  storeSession(await mockPlatform().signUp(email, email))
   renderApp()
   await screen.findByText(/Welcome,/)
 }
 
 /** Opens the side menu from its header button; returns the button and the sheet. */
 async function openMenu() {
-  const trigger = screen.getByRole('button', { name: 'Open menu' })
-  expect(trigger).toHaveAttribute('aria-haspopup', 'dialog')
-  expect(trigger).toHaveAttribute('aria-expanded', 'false')
-  await userEvent.click(trigger)
-  const menu = await screen.findByRole('dialog', { name: 'Menu' })
-  expect(trigger).toHaveAttribute('aria-expanded', 'true')
-  await waitFor(() => expect(menu).toContainElement(document.activeElement as HTMLElement))
-  return { trigger, menu }
+  const { trigger, sheet } = await openSheet('Open menu', 'Menu')
+  return { trigger, menu: sheet }
 }
 
 describe('the side menu (under 768 px)', () => {
