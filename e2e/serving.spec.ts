@@ -33,6 +33,20 @@ test('the page revalidates; its scripts and styles come compressed and cached fo
   }
 })
 
+test("the platform's JSON answers come compressed to the browser", async ({ page }) => {
+  await page.goto('/')
+  const path = '/api/db/prompt-chat/rest/v1/ai_models?select=*'
+  const [res, models] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith(path)),
+    page.evaluate((url) => fetch(url).then((r) => r.json()), path),
+  ])
+  const headers = await res.allHeaders()
+  expect(headers['content-encoding']).toBe('br')
+  expect(headers.vary).toContain('Accept-Encoding')
+  expect(headers['content-type']).toMatch(/^application\/json/)
+  expect(models.length).toBeGreaterThan(0)
+})
+
 test('a client that has the file gets 304; one without brotli gets gzip', async ({
   page,
   request,

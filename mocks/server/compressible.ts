@@ -29,3 +29,13 @@ export const ENCODINGS = [
 ] as const
 
 export type Encoding = (typeof ENCODINGS)[number]['name']
+/** The encodings the client accepts, with their weights (`br;q=0` refuses brotli). */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>()
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    if (name && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name)
+  }
+  return accepted
+}

@@ -14,6 +14,7 @@ import {
 import { attachRealtimeServer } from '../platform/realtime/realtime-websocket-server'
 import { createProviderFakes } from '../providers/create-provider-fakes'
 import { indexWithFakeProviders, mountProviderFakes } from '../providers/provider-fake-routes'
+import { compressedAnswers } from './compressed-answers'
 import type { ServerConfig } from './server-config'
 import { loadOrCreateSecret } from './server-secret'
 import { revalidatedPage, serveFiles } from './static-files'
@@ -113,6 +114,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     )
   })
   const forward = (c: Context) => platform.fetch(c.req.raw, c.env as HttpBindings)
+  app.use('/api/*', compressedAnswers())
   app.get('/api/health', (c) => c.json({ ok: true, store: store.kind }))
   app.all('/api/*', forward)
   app.all('/auth', forward)

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import type { Context, Handler, MiddlewareHandler } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
-import { ENCODINGS, type Encoding, isCompressible } from './compressible'
+import { acceptedEncodings, ENCODINGS, type Encoding, isCompressible } from './compressible'
 
 // The built app, served as a production server would (docs/performance.md, "Serving"):
 // precompressed siblings chosen by Accept-Encoding, immutable caching for hashed assets,
@@ -19,17 +19,6 @@ export interface StaticOptions {
   root: string
   /** Serve this file instead of the request's path (the single page's fallback). */
   file?: string
-}
-
-/** The encodings the client accepts, with their weights (`br;q=0` refuses brotli). */
-export function acceptedEncodings(header: string | undefined): Set<string> {
-  const accepted = new Set<string>()
-  for (const part of (header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';')
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    if (name && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name)
-  }
-  return accepted
 }
 
 /** A strong validator per representation: each encoding is its own byte sequence. */

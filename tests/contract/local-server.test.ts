@@ -126,6 +126,21 @@ test('serves the hosted sign-in page and the platform API on the same port', asy
   expect(models.headers.get('content-type')).toBe('application/json')
 })
 
+test('the platform API answers JSON compressed when the client accepts it', async () => {
+  const models = `${server.url}/api/db/prompt-chat/rest/v1/ai_models?select=*`
+  const plain = await fetch(models, { headers: { 'Accept-Encoding': 'identity' } })
+  expect(plain.headers.get('content-encoding')).toBeNull()
+  const listed = await plain.json()
+  expect(JSON.stringify(listed).length).toBeGreaterThan(1024)
+  for (const encoding of ['br', 'gzip']) {
+    const res = await fetch(models, { headers: { 'Accept-Encoding': encoding } })
+    expect(res.headers.get('content-encoding'), encoding).toBe(encoding)
+    expect(res.headers.get('vary')).toContain('Accept-Encoding')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(await res.json()).toEqual(listed)
+  }
+})
+
 test('generates a private secret once, and never logs query strings', async () => {
   const secretFile = await stat(path.join(dataDir, 'secret.key'))
   expect(secretFile.mode & 0o077).toBe(0)

@@ -7,7 +7,8 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { http, passthrough } from 'msw'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { acceptedEncodings, revalidatedPage, serveFiles } from '../../mocks/server/static-files'
+import { acceptedEncodings } from '../../mocks/server/compressible'
+import { revalidatedPage, serveFiles } from '../../mocks/server/static-files'
 import { mswServer } from '../support/msw-server'
 
 // The built app's files as the local server sends them (docs/performance.md, "Serving").
