@@ -44,6 +44,7 @@ export function RootView() {
   const { app, auth } = useAppActors()
   const session = useSelector(app, selectSession, sameSession)
   const signedOut = useSelector(auth, (s) => s.hasTag('signedOut'))
+  const signedIn = useSelector(auth, (s) => s.hasTag('signedIn'))
   const unavailable = useSelector(app, (s) => s.hasTag('sessionUnavailable'))
   if (unavailable) return <UnavailableScreen />
   if (session) {
@@ -62,6 +63,8 @@ export function RootView() {
     )
   }
   if (signedOut) return <SignedOutLanding />
+  // Signed in, the session's actors still loading: the chat's code downloads beside them.
+  if (signedIn) preloadChat().catch(() => {})
   return <LoadingScreen />
 }
 
