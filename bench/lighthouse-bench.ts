@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,7 +13,8 @@ import { signUpThroughAuthPage } from '../tests/support/sign-up'
 // slow 4G, simulated) in Debian's Chromium against the built app on the local platform, on
 // the landing page and on the chat with 100 messages of history (docs/performance.md).
 // Prints the category scores and FCP, LCP, TBT and CLS per page, then each failing
-// accessibility audit with a few of the elements it names.
+// accessibility audit with a few of the elements it names. BENCH_REPORTS=dir also writes each
+// page's whole Lighthouse result there (landing.json, chat.json), for the audits not printed.
 
 /** Lighthouse 12's Node API, as documented: `lighthouse(url, flags)` → `{ lhr }`. */
 type Lighthouse = (
@@ -182,11 +183,13 @@ async function main() {
   })
   const chromium = await launchChromium(path.join(dataDir, 'chromium'))
   try {
-    const pages: Array<[string, string]> = [
-      ['Landing page (signed out)', `${server.url}/`],
-      ['Chat with 100 messages of history (signed in)', await seedHistory(server.url)],
+    const pages: Array<[string, string, string]> = [
+      ['Landing page (signed out)', `${server.url}/`, 'landing'],
+      ['Chat with 100 messages of history (signed in)', await seedHistory(server.url), 'chat'],
     ]
-    for (const [name, url] of pages) {
+    const reports = process.env.BENCH_REPORTS
+    if (reports) await mkdir(reports, { recursive: true })
+    for (const [name, url, file] of pages) {
       const result = await lighthouse(url, {
         port: chromium.port,
         output: 'json',
@@ -195,9 +198,13 @@ async function main() {
       })
       if (!result) throw new Error(`${name}: Lighthouse returned nothing`)
       report(name, result.lhr)
+      if (reports) await writeFile(path.join(reports, `${file}.json`), JSON.stringify(result.lhr))
     }
   } finally {
+    // Its profile is removed below: wait until it has let go of it.
+    const exited = new Promise((resolve) => chromium.process.once('exit', resolve))
     chromium.process.kill()
+    await exited
     await server.close()
     await rm(dataDir, { recursive: true, force: true })
   }
