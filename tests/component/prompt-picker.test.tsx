@@ -88,6 +88,34 @@ describe('the / prompt picker', () => {
     await waitFor(() => expect(input).toHaveFocus())
   })
 
+  test('the arrows wrap round; the pointer highlights and chooses; a press elsewhere closes it', async () => {
+    const input = await signedInWith(PROMPTS)
+    await userEvent.type(input, '/')
+    const listbox = await screen.findByRole('listbox', { name: 'Prompts' })
+    await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(2))
+    const [first, second] = within(listbox).getAllByRole('option')
+    expect(first).toHaveAttribute('aria-selected', 'true')
+    await userEvent.keyboard('{ArrowUp}')
+    expect(input).toHaveAttribute('aria-activedescendant', second!.id)
+    expect(second).toHaveAttribute('aria-selected', 'true')
+    expect(first).toHaveAttribute('aria-selected', 'false')
+    await userEvent.keyboard('{ArrowDown}')
+    expect(input).toHaveAttribute('aria-activedescendant', first!.id)
+
+    await userEvent.hover(second!)
+    await waitFor(() => expect(input).toHaveAttribute('aria-activedescendant', second!.id))
+    await userEvent.click(second!)
+    await waitFor(() => expect(input.value).toBe('Summarise this text:'))
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument()
+    expect(input).toHaveFocus()
+
+    await userEvent.type(input, ' /')
+    await screen.findByRole('listbox', { name: 'Prompts' })
+    await userEvent.click(document.body)
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument())
+    expect(input.value).toBe('Summarise this text: /')
+  })
+
   test('Escape closes it and leaves the typed text; Enter then sends as always', async () => {
     const input = await signedInWith(PROMPTS)
     await userEvent.type(input, 'see /tra')

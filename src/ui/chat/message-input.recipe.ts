@@ -19,6 +19,8 @@ export const messageInput = sva({
       gradientTo: 'transparent',
     },
     box: {
+      // The `/` picker's list is placed against it (prompt-picker.recipe.ts).
+      position: 'relative',
       maxW: '3xl',
       mx: 'auto',
       display: 'flex',

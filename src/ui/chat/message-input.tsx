@@ -1,4 +1,3 @@
-import { Combobox } from '@ark-ui/react/combobox'
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { useSessionActors } from '../shell/app-actors'
@@ -50,57 +49,55 @@ export function MessageInput() {
       }}
       className={styles.root}
     >
-      <Combobox.RootProvider value={picker.combobox} lazyMount unmountOnExit>
-        <Combobox.Control className={styles.box}>
-          <textarea
-            ref={field}
-            aria-label="Message"
-            rows={1}
-            disabled={noModel || sending}
-            placeholder={placeholder}
-            value={value}
-            {...picker.fieldProps}
-            onChange={(e) => {
-              chat.send({ type: 'input.change', value: e.target.value })
-              picker.typed(e)
-            }}
-            onKeyDown={(e) => {
-              if (picker.keyDown(e)) return
-              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-                e.preventDefault()
-                send()
-              }
-            }}
-            className={styles.field}
-          />
-          {/* docs/product/behaviour.md#streamed-replies: Stop keeps what has arrived. */}
-          {streaming && (
-            <button
-              type="button"
-              aria-label="Stop"
-              title="Stop generating"
-              onClick={() => chat.send({ type: 'message.stop' })}
-              className={button({ variant: 'outline', size: 'icon' })}
-            >
-              <StopIcon width={16} height={16} />
-            </button>
-          )}
+      <div className={styles.box}>
+        <textarea
+          ref={field}
+          aria-label="Message"
+          rows={1}
+          disabled={noModel || sending}
+          placeholder={placeholder}
+          value={value}
+          {...picker.fieldProps}
+          onChange={(e) => {
+            chat.send({ type: 'input.change', value: e.target.value })
+            picker.typed(e)
+          }}
+          onKeyDown={(e) => {
+            if (picker.keyDown(e)) return
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault()
+              send()
+            }
+          }}
+          className={styles.field}
+        />
+        {/* docs/product/behaviour.md#streamed-replies: Stop keeps what has arrived. */}
+        {streaming && (
           <button
-            type="submit"
-            aria-label="Send message"
-            aria-busy={sending}
-            disabled={noModel || sending || value.trim() === ''}
-            className={button({ size: 'icon' })}
+            type="button"
+            aria-label="Stop"
+            title="Stop generating"
+            onClick={() => chat.send({ type: 'message.stop' })}
+            className={button({ variant: 'outline', size: 'icon' })}
           >
-            {sending ? (
-              <span role="status" aria-label="Sending" className={styles.spinner} />
-            ) : (
-              <SendIcon width={16} height={16} />
-            )}
+            <StopIcon width={16} height={16} />
           </button>
-        </Combobox.Control>
-        <PromptPickerList matches={picker.matches} />
-      </Combobox.RootProvider>
+        )}
+        <button
+          type="submit"
+          aria-label="Send message"
+          aria-busy={sending}
+          disabled={noModel || sending || value.trim() === ''}
+          className={button({ size: 'icon' })}
+        >
+          {sending ? (
+            <span role="status" aria-label="Sending" className={styles.spinner} />
+          ) : (
+            <SendIcon width={16} height={16} />
+          )}
+        </button>
+        <PromptPickerList list={picker.list} />
+      </div>
     </form>
   )
 }

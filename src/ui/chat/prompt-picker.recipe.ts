@@ -2,11 +2,15 @@ import { sva } from 'styled-system/css'
 
 /** The `/` prompt picker above the message input (docs/product/variables.md). */
 export const promptPicker = sva({
-  slots: ['positioner', 'content', 'hint', 'item', 'heading', 'title', 'snippet'],
+  slots: ['content', 'hint', 'item', 'heading', 'title', 'snippet'],
   base: {
-    // Above the fixed composer; below the dialogs (z-index 40 and up).
-    positioner: { zIndex: 30 },
     content: {
+      // Above the message box, 8 px clear of it and as wide as it; over the conversation and
+      // below the dialogs (z-index 40 and up).
+      position: 'absolute',
+      insetInline: 0,
+      bottom: 'calc(100% + 8px)',
+      zIndex: 30,
       bg: 'card',
       color: 'fg',
       borderWidth: '1px',
@@ -17,7 +21,6 @@ export const promptPicker = sva({
       maxH: 'min(18rem, 45vh)',
       overflowY: 'auto',
       outline: 'none',
-      _hidden: { display: 'none' },
     },
     hint: { px: '3', pt: '1.5', pb: '1', fontSize: 'xs', color: 'fg.muted' },
     item: {

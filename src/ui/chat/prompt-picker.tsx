@@ -1,13 +1,11 @@
-import { Combobox, createListCollection, useCombobox } from '@ark-ui/react/combobox'
-import { Portal } from '@ark-ui/react/portal'
 import { useSelector } from '@xstate/react'
 import {
+  type FocusEvent,
   type KeyboardEvent,
   type RefObject,
   type SyntheticEvent,
-  type TextareaHTMLAttributes,
   useEffect,
-  useMemo,
+  useId,
   useRef,
 } from 'react'
 import type { PickerPrompt } from '../../domain/prompt-picker'
@@ -22,12 +20,20 @@ const styles = promptPicker()
 const sameIds = (a: PickerPrompt[], b: PickerPrompt[]) =>
   a.length === b.length && a.every((prompt, i) => prompt === b[i])
 
+/** The id of an option of the list `listId`: what the textarea's aria-activedescendant names. */
+const optionId = (listId: string, prompt: PickerPrompt) => `${listId}-${prompt.id}`
+
 /**
- * The `/` prompt picker (docs/product/variables.md): an Ark Combobox whose input is the
- * message box itself. The picker machine decides when it is open, what it offers and what a
- * choice does; this binds it to the textarea. While it is closed the textarea is a plain
- * textbox (as GitHub's `/` and `@` menus do), so the combobox role, and the keys it takes,
- * exist only while the list shows.
+ * The `/` prompt picker (docs/product/variables.md): an ARIA combobox whose input is the message
+ * box itself, with the list of prompts above it. The picker machine decides when it is open,
+ * what it offers, which option is highlighted and what a choice does; this binds it to the
+ * textarea. While it is closed the textarea is a plain textbox (as GitHub's `/` and `@` menus
+ * do), so the combobox role, and the keys it takes, exist only while the list shows.
+ *
+ * Written by hand rather than with Ark's Combobox: the message box is on the chat's first paint,
+ * and Ark's Combobox brought zag's combobox, dismissal, presence and floating-ui with it, about
+ * 30 KB of the signed-in first paint (docs/performance.md, "Split"). The list needs no
+ * positioning engine: it sits above the box, as wide as it.
  */
 export function usePromptPicker(field: RefObject<HTMLTextAreaElement | null>, value: string) {
   const { picker } = useSessionActors().prompts
@@ -35,38 +41,9 @@ export function usePromptPicker(field: RefObject<HTMLTextAreaElement | null>, va
   const matches = useSelector(picker, (s) => pickerMatches(s.context), sameIds)
   const highlighted = useSelector(picker, (s) => s.context.highlighted)
   const inserted = useSelector(picker, (s) => s.context.inserted)
-  const collection = useMemo(
-    () =>
-      createListCollection({
-        items: matches,
-        itemToValue: (prompt) => prompt.id,
-        itemToString: (prompt) => prompt.title,
-      }),
-    [matches],
-  )
-  const combobox = useCombobox({
-    collection,
-    open,
-    onOpenChange: (details) => {
-      if (!details.open) picker.send({ type: 'picker.close' })
-    },
-    highlightedValue: highlighted,
-    onHighlightChange: (details) =>
-      picker.send({ type: 'picker.highlight', id: details.highlightedValue }),
-    // Nothing stays selected: choosing inserts, and the input keeps the user's own text.
-    value: [],
-    onValueChange: (details) => {
-      const [id] = details.value
-      if (id) picker.send({ type: 'picker.choose', id })
-    },
-    allowCustomValue: true,
-    selectionBehavior: 'preserve',
-    closeOnSelect: false,
-    openOnChange: false,
-    openOnClick: false,
-    openOnKeyPress: false,
-    positioning: { placement: 'top-start', sameWidth: true, gutter: 8, flip: false },
-  })
+  const listId = useId()
+  const shown = open
+  const active = open ? matches.find((prompt) => prompt.id === highlighted) : undefined
 
   // After an insert the caret goes right after the inserted text, once the text is in.
   const placed = useRef<unknown>(null)
@@ -77,79 +54,126 @@ export function usePromptPicker(field: RefObject<HTMLTextAreaElement | null>, va
     element.setSelectionRange(inserted.caret, inserted.caret)
   }, [field, inserted, value])
 
-  // The combobox's input props, for the textarea: its handlers read only key, value and focus.
-  const input = combobox.getInputProps() as unknown as TextareaHTMLAttributes<HTMLTextAreaElement>
+  // A press anywhere but the box and the list closes it, as leaving a menu does.
+  useEffect(() => {
+    if (!shown) return
+    const outside = (event: PointerEvent) => {
+      const target = event.target as Node | null
+      const list = document.getElementById(listId)
+      if (target && (field.current?.contains(target) || list?.contains(target))) return
+      picker.send({ type: 'picker.close' })
+    }
+    document.addEventListener('pointerdown', outside, true)
+    return () => document.removeEventListener('pointerdown', outside, true)
+  }, [shown, listId, field, picker])
+
   const caretOf = (event: SyntheticEvent<HTMLTextAreaElement>) => ({
     text: event.currentTarget.value,
     caret: event.currentTarget.selectionStart ?? event.currentTarget.value.length,
   })
-  /** Props for the textarea: the combobox's while open, the picker's events always. */
+  /** Props for the textarea: the combobox's while the list shows, the picker's events always. */
   const fieldProps = {
-    id: input.id,
-    'data-scope': 'combobox',
-    'data-part': 'input',
-    role: open ? 'combobox' : undefined,
-    'aria-autocomplete': open ? ('list' as const) : undefined,
-    'aria-expanded': open ? true : undefined,
-    'aria-controls': open ? input['aria-controls'] : undefined,
-    'aria-activedescendant': open ? input['aria-activedescendant'] : undefined,
-    onFocus: input.onFocus,
-    onBlur: input.onBlur,
+    role: shown ? 'combobox' : undefined,
+    'aria-autocomplete': shown ? ('list' as const) : undefined,
+    'aria-expanded': shown ? true : undefined,
+    'aria-controls': shown ? listId : undefined,
+    'aria-activedescendant': active ? optionId(listId, active) : undefined,
     onSelect: (event: SyntheticEvent<HTMLTextAreaElement>) => {
       if (open) picker.send({ type: 'picker.caret', ...caretOf(event) })
+    },
+    // Focus moving to another control closes it; a window losing focus does not.
+    onBlur: (event: FocusEvent<HTMLTextAreaElement>) => {
+      if (open && event.relatedTarget !== null) picker.send({ type: 'picker.close' })
     },
   }
   /** Typed text: the picker hears it after the chat has it. */
   const typed = (event: SyntheticEvent<HTMLTextAreaElement>) =>
     picker.send({ type: 'picker.typed', ...caretOf(event) })
+  /** The option `step` away from the highlighted one, wrapping round at either end. */
+  const moveHighlight = (step: 1 | -1) => {
+    const at = matches.findIndex((prompt) => prompt.id === highlighted)
+    const next = at === -1 ? (step === 1 ? 0 : matches.length - 1) : at + step
+    const wrapped = matches[(next + matches.length) % matches.length]
+    if (wrapped) picker.send({ type: 'picker.highlight', id: wrapped.id })
+  }
   /**
-   * The picker's keys while it is open (arrows, Enter, Escape): true when it took the key.
-   * Enter with nothing highlighted only closes it.
+   * The picker's keys while its list shows (arrows, Enter, Escape): true when it took the key.
+   * Enter chooses the highlighted prompt; with none highlighted it only closes the list.
    */
   const keyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (!open) return false
-    // Escape is ours: Ark hears it only through a layer it registers a frame after opening,
-    // so a quick Escape would be lost.
-    if (event.key === 'Escape') {
-      event.preventDefault()
-      picker.send({ type: 'picker.close' })
-      return true
+    if (!shown || event.nativeEvent.isComposing) return false
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        if (matches.length === 0) return false
+        moveHighlight(event.key === 'ArrowDown' ? 1 : -1)
+        break
+      case 'Escape':
+        picker.send({ type: 'picker.close' })
+        break
+      case 'Enter':
+        if (event.shiftKey) return false
+        picker.send(active ? { type: 'picker.choose', id: active.id } : { type: 'picker.close' })
+        break
+      default:
+        return false
     }
-    input.onKeyDown?.(event)
-    if (event.defaultPrevented) return true
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault()
-      picker.send({ type: 'picker.close' })
-      return true
-    }
-    return false
+    event.preventDefault()
+    return true
   }
-  return { combobox, open, matches, fieldProps, typed, keyDown }
+  const list = {
+    id: listId,
+    shown,
+    matches,
+    highlighted: active?.id ?? null,
+    highlight: (id: string) => {
+      if (id !== highlighted) picker.send({ type: 'picker.highlight', id })
+    },
+    choose: (id: string) => picker.send({ type: 'picker.choose', id }),
+  }
+  return { fieldProps, typed, keyDown, list }
 }
 
-/** The picker's list, above the message box. */
-export function PromptPickerList({ matches }: { matches: PickerPrompt[] }) {
+type PickerList = ReturnType<typeof usePromptPicker>['list']
+
+/** The picker's list, above the message box and as wide as it; nothing while closed. */
+export function PromptPickerList({ list }: { list: PickerList }) {
+  // The highlighted option stays in view as the arrows move through a long list.
+  useEffect(() => {
+    if (list.highlighted === null) return
+    const element = document.getElementById(`${list.id}-${list.highlighted}`)
+    element?.scrollIntoView?.({ block: 'nearest' })
+  }, [list.id, list.highlighted])
+  if (!list.shown) return null
   return (
-    <Portal>
-      <Combobox.Positioner className={styles.positioner}>
-        <Combobox.Content
-          aria-label="Prompts"
-          aria-labelledby={undefined}
-          className={styles.content}
-        >
-          {matches.map((prompt) => (
-            <Combobox.Item key={prompt.id} item={prompt} className={styles.item}>
-              <span className={styles.heading}>
-                <Combobox.ItemText className={styles.title}>{prompt.title}</Combobox.ItemText>
-                {/* Neutral: readable on the highlight in both themes. */}
-                {prompt.quick && <span className={badge()}>Quick</span>}
-                {hasVariables(prompt.content) && <span className={badge()}>Variables</span>}
-              </span>
-              <span className={styles.snippet}>{prompt.content}</span>
-            </Combobox.Item>
-          ))}
-        </Combobox.Content>
-      </Combobox.Positioner>
-    </Portal>
+    <div id={list.id} role="listbox" aria-label="Prompts" className={styles.content}>
+      {list.matches.map((prompt) => {
+        const highlighted = prompt.id === list.highlighted
+        return (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are the textarea's, which names the highlighted option (aria-activedescendant); focus never leaves it.
+          <div
+            key={prompt.id}
+            id={optionId(list.id, prompt)}
+            role="option"
+            tabIndex={-1}
+            aria-selected={highlighted}
+            data-highlighted={highlighted ? '' : undefined}
+            className={styles.item}
+            // The textarea keeps the focus (and the caret) while the pointer chooses.
+            onMouseDown={(event) => event.preventDefault()}
+            onPointerMove={() => list.highlight(prompt.id)}
+            onClick={() => list.choose(prompt.id)}
+          >
+            <span className={styles.heading}>
+              <span className={styles.title}>{prompt.title}</span>
+              {/* Neutral: readable on the highlight in both themes. */}
+              {prompt.quick && <span className={badge()}>Quick</span>}
+              {hasVariables(prompt.content) && <span className={badge()}>Variables</span>}
+            </span>
+            <span className={styles.snippet}>{prompt.content}</span>
+          </div>
+        )
+      })}
+    </div>
   )
 }
