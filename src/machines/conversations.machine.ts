@@ -73,7 +73,19 @@ const opening = (params: OpenParams) =>
   ] as const
 
 const OPEN_NEW_CHAT = opening({ conversationId: null })
-const OPEN_LINKED = opening(({ context }) => ({ conversationId: context.linkedId }))
+/**
+ * The linked conversation, once the list (or a look-up) has it: the machine and the address
+ * agree on it. The chat was told as soon as the link was read (`starting`), so that its history
+ * loads beside the list rather than after it.
+ */
+const linked = ({ context }: { context: ConversationsContext }) => ({
+  conversationId: context.linkedId,
+})
+const OPEN_LINKED = [
+  { type: 'set open', params: linked },
+  { type: 'show in address', params: linked },
+  { type: 'forget link' },
+] as const
 // Without a link, sign-in shows the conversation with the newest activity, so the history is
 // there as the spec has it (docs/product/conversations.md); with none, a new chat.
 const OPEN_LATEST = opening(({ context }) => ({
@@ -147,6 +159,7 @@ export const conversationsMachine = setup({
   guards: {
     'started meanwhile?': ({ context }) => context.currentId !== null,
     'no link?': ({ context }) => context.linkedId === null,
+    'linked?': ({ event }) => outputOf<string | null>(event) != null,
     'link listed?': ({ context }) => find(context.conversations, context.linkedId) !== undefined,
     'found?': ({ event }) => outputOf<Conversation | null>(event) != null,
     'another listed conversation?': ({ context, event }) =>
@@ -209,15 +222,28 @@ export const conversationsMachine = setup({
   },
   initial: 'starting',
   states: {
+    // A linked conversation is the chat's at once, so that its history loads beside the list,
+    // not after it (docs/performance.md); one the user cannot read is replaced by a new chat
+    // once the list and the look-up say so, as before.
     starting: {
       tags: 'loading',
       invoke: {
         id: 'read conversation link',
         src: 'read conversation link',
-        onDone: {
-          target: 'loading',
-          actions: assign({ linkedId: ({ event }) => event.output }),
-        },
+        onDone: [
+          {
+            guard: 'linked?',
+            target: 'loading',
+            actions: [
+              assign({ linkedId: ({ event }) => event.output }),
+              {
+                type: 'announce opened',
+                params: ({ event }) => ({ conversationId: event.output }),
+              },
+            ],
+          },
+          { target: 'loading' },
+        ],
         onError: 'loading',
       },
     },

@@ -109,6 +109,35 @@ describe('the conversations sidebar', () => {
     expect(app.currentHref()).toBe(`${TEST_ORIGIN}/?c=${id}`)
   })
 
+  test("a deep link's history loads beside the list, not after it (docs/performance.md)", async () => {
+    const id = uniqueId('early')
+    const { tokens, userId } = await signedIn([{ id, title: 'Early one', hoursAgo: 1 }])
+    await restInsert(tokens, 'chat_messages', {
+      user_id: userId,
+      conversation_id: id,
+      model_id: 'gpt-5',
+      role: 'user',
+      content: 'shown before the list',
+    })
+    let answerList = () => {}
+    const listHeld = new Promise<void>((resolve) => {
+      answerList = resolve
+    })
+    // Held, then on to the mock platform (a resolver that returns nothing falls through).
+    mswServer.use(
+      http.get(CONVERSATIONS_URL, async () => {
+        await listHeld
+      }),
+    )
+    renderApp({ href: `${TEST_ORIGIN}/?c=${id}` })
+    const log = await screen.findByRole('region', { name: 'Conversation' })
+    expect(await within(log).findByText('shown before the list')).toBeInTheDocument()
+    expect(within(sidebar()).queryByRole('button', { name: /^Early one/ })).toBeNull()
+    answerList()
+    await waitFor(() => expect(openButton('Early one')).toHaveAttribute('aria-current', 'true'))
+    expect(within(log).getByText('shown before the list')).toBeInTheDocument()
+  })
+
   test("another user's conversation in a link says 'Conversation not found' and shows nothing of it", async () => {
     const alices = uniqueId('alice')
     const alice = await signedIn([{ id: alices, title: 'Alice secret', hoursAgo: 1 }])
