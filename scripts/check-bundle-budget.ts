@@ -101,11 +101,28 @@ const rows: Row[] = [
 ]
 /** `…/node_modules/sonner/dist/index.mjs` → `sonner/dist/index.mjs`. */
 const shortName = (src: string) => src.replace(/^.*node_modules\//, '')
-// A lazy chunk costs, when first loaded, what it and its imports add to the signed-in page.
+/**
+ * What is surely loaded before a lazy chunk can be: the signed-in page, and whatever every chunk
+ * that imports it loaded (a dialog opened only from the library comes after the library's code).
+ */
+function loadedBefore(key: string): Set<string> {
+  const importers = Object.keys(manifest).filter(
+    (k) => manifest[k]!.dynamicImports?.includes(key) && !signedIn.has(k),
+  )
+  const fromEntry = Object.keys(manifest).some(
+    (k) => manifest[k]!.dynamicImports?.includes(key) && signedIn.has(k),
+  )
+  if (fromEntry || importers.length === 0) return signedIn
+  const [first, ...others] = importers.map((k) => closure([k]))
+  const shared = [...first!].filter((k) => others.every((other) => other.has(k)))
+  return new Set([...signedIn, ...shared])
+}
+// A lazy chunk costs, when first loaded, what it and its imports add to what is loaded by then.
 const lazy = Object.keys(manifest)
   .filter((key) => manifest[key]!.isDynamicEntry && !signedIn.has(key))
   .map((key) => {
-    const extra = [...closure([key])].filter((k) => !signedIn.has(k))
+    const before = loadedBefore(key)
+    const extra = [...closure([key])].filter((k) => !before.has(k))
     return row(`lazy: ${shortName(manifest[key]!.src ?? key)}`, total(extra), 'lazyChunk')
   })
   .sort((a, b) => b.bytes - a.bytes)

@@ -7,9 +7,9 @@ import { useSessionActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
 import { DownloadIcon, PlusIcon, SearchIcon, UploadIcon } from '../shell/icons'
+import { lazyDialog, useWhenIdle } from '../shell/lazy-view'
 import { createStyleContext } from '../shell/style-context'
 import { PromptCard } from './prompt-card'
-import { PromptCreateDialog } from './prompt-create-dialog'
 import { PromptEditDialog } from './prompt-edit-dialog'
 import { textField } from './prompt-field.recipe'
 import { PromptImportDialog } from './prompt-import-dialog'
@@ -24,9 +24,17 @@ const LibraryTabs = {
 }
 const styles = promptLibrary()
 
+// The create dialog's type radio and public switch are Ark parts no other library view uses:
+// they load with it, preloaded once the library is idle (docs/performance.md, "Split").
+const CreateDialog = lazyDialog(
+  () => import('./prompt-create-dialog').then((m) => m.PromptCreateDialog),
+  () => useSelector(useSessionActors().prompts.library, (s) => s.hasTag('creating')),
+)
+
 /** The Prompt Library: Browse Public and My Prompts, search, create; open state from the machine. */
 export function PromptLibraryDialog() {
   const { library } = useSessionActors().prompts
+  useWhenIdle(() => void CreateDialog.preload().catch(() => {}))
   const open = useSelector(library, (s) => s.hasTag('open'))
   const loading = useSelector(library, (s) => s.matches({ open: 'loading' }))
   const tab = useSelector(library, (s) => s.context.tab)
@@ -116,7 +124,7 @@ export function PromptLibraryDialog() {
           </LibraryTabs.Content>
         </LibraryTabs.Root>
       </AppDialog>
-      <PromptCreateDialog />
+      <CreateDialog.Dialog />
       <PromptEditDialog />
       <PromptImportDialog />
     </>
