@@ -7,7 +7,7 @@ import { appSchema } from '../db/index'
 import { chromiumLaunchOptions } from '../e2e/chromium-launch'
 import { ensureBuild } from '../mocks/server/ensure-build'
 import { startLocalServer } from '../mocks/server/local-server'
-import { signUpThroughAuthPage } from '../tests/support/sign-up'
+import { seedHistory } from './seed-history'
 
 // `npm run bench:lighthouse`: Lighthouse 12 (its default, mobile preset: a mid-range phone on
 // slow 4G, simulated) in Debian's Chromium against the built app on the local platform, on
@@ -87,44 +87,12 @@ function historyMessage(i: number): string {
 }
 
 /** A user with an Anthropic key and a conversation of 100 messages; the page URL that opens it. */
-async function seedHistory(baseUrl: string): Promise<string> {
-  const tokens = await signUpThroughAuthPage((r) => fetch(r), baseUrl, {
+async function chatAddress(baseUrl: string): Promise<string> {
+  const { tokens } = await seedHistory(baseUrl, {
     email: 'lighthouse@example.com',
     displayName: 'Lighthouse',
-  })
-  const headers = {
-    Authorization: `Bearer ${tokens.access_token}`,
-    'Content-Type': 'application/json',
-  }
-  const me = await (await fetch(`${baseUrl}/api/auth/me`, { headers })).json()
-  const userId = me.user.id as string
-  const rest = `${baseUrl}/api/db/prompt-chat/rest/v1`
-  const post = async (table: string, body: unknown) => {
-    const res = await fetch(`${rest}/${table}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-    })
-    if (!res.ok) throw new Error(`seeding ${table}: ${res.status} ${await res.text()}`)
-  }
-  await post('conversations', { id: 'conv_lighthouse', user_id: userId, title: 'History' })
-  const start = Date.now() - 3_600_000
-  await post(
-    'chat_messages',
-    Array.from({ length: 100 }, (_, i) => ({
-      conversation_id: 'conv_lighthouse',
-      id: `msg_${start + i * 1000}_${i % 2 ? 'assistant' : 'user'}`,
-      user_id: userId,
-      model_id: 'claude-haiku-4-5',
-      role: i % 2 ? 'assistant' : 'user',
-      content: historyMessage(i),
-      created_at: new Date(start + i * 1000).toISOString(),
-    })),
-  )
-  await post('user_api_keys', {
-    user_id: userId,
-    provider: 'anthropic',
-    api_key_encrypted: Buffer.from('sk-ant-test-lighthouse').toString('base64'),
+    conversationId: 'conv_lighthouse',
+    message: historyMessage,
   })
   // The hosted platform's redirect form (tokens in the query): Lighthouse starts every run
   // with empty storage, and the app signs in from the address, then strips it.
@@ -185,7 +153,7 @@ async function main() {
   try {
     const pages: Array<[string, string, string]> = [
       ['Landing page (signed out)', `${server.url}/`, 'landing'],
-      ['Chat with 100 messages of history (signed in)', await seedHistory(server.url), 'chat'],
+      ['Chat with 100 messages of history (signed in)', await chatAddress(server.url), 'chat'],
     ]
     const reports = process.env.BENCH_REPORTS
     if (reports) await mkdir(reports, { recursive: true })

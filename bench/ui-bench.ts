@@ -7,7 +7,7 @@ import { appSchema } from '../db/index'
 import { chromiumLaunchOptions } from '../e2e/chromium-launch'
 import { ensureBuild } from '../mocks/server/ensure-build'
 import { startLocalServer } from '../mocks/server/local-server'
-import { signUpThroughAuthPage } from '../tests/support/sign-up'
+import { seedHistory } from './seed-history'
 import { benchStreaming } from './stream-bench'
 
 // `npm run bench:ui`: in Debian's Chromium against the built app and the local platform with
@@ -73,45 +73,11 @@ async function main() {
   })
   const browser = await chromium.launch(chromiumLaunchOptions)
   try {
-    const tokens = await signUpThroughAuthPage((r) => fetch(r), server.url, {
+    const { tokens, conversationUrl: appUrl } = await seedHistory(server.url, {
       email: 'ui-bench@example.com',
       displayName: 'Bench',
-    })
-    const headers = {
-      Authorization: `Bearer ${tokens.access_token}`,
-      'Content-Type': 'application/json',
-    }
-    const me = await (await fetch(`${server.url}/api/auth/me`, { headers })).json()
-    const userId = me.user.id as string
-    const rest = `${server.url}/api/db/prompt-chat/rest/v1`
-    // With conversations, the history is one of them, opened by its link (`?c=`). Without that
-    // table (before issue 13), the rows have no conversation and the page opens on them.
-    const conversation = await fetch(`${rest}/conversations`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ id: 'conv_bench', user_id: userId, title: 'Bench history' }),
-    })
-    const inConversation = conversation.ok ? { conversation_id: 'conv_bench' } : {}
-    const appUrl = conversation.ok ? `${server.url}/?c=conv_bench` : server.url
-    const start = Date.now() - 3_600_000
-    const rows = Array.from({ length: 100 }, (_, i) => ({
-      ...inConversation,
-      id: `msg_${start + i * 1000}_${i % 2 ? 'assistant' : 'user'}`,
-      user_id: userId,
-      model_id: 'claude-haiku-4-5',
-      role: i % 2 ? 'assistant' : 'user',
-      content: historyMessage(i),
-      created_at: new Date(start + i * 1000).toISOString(),
-    }))
-    await fetch(`${rest}/chat_messages`, { method: 'POST', headers, body: JSON.stringify(rows) })
-    await fetch(`${rest}/user_api_keys`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        user_id: userId,
-        provider: 'anthropic',
-        api_key_encrypted: Buffer.from('sk-ant-test-bench').toString('base64'),
-      }),
+      conversationId: 'conv_bench',
+      message: historyMessage,
     })
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })

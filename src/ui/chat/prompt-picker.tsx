@@ -21,7 +21,7 @@ const sameIds = (a: PickerPrompt[], b: PickerPrompt[]) =>
   a.length === b.length && a.every((prompt, i) => prompt === b[i])
 
 /** The id of an option of the list `listId`: what the textarea's aria-activedescendant names. */
-const optionId = (listId: string, prompt: PickerPrompt) => `${listId}-${prompt.id}`
+const optionId = (listId: string, promptId: string) => `${listId}-${promptId}`
 
 /**
  * The `/` prompt picker (docs/product/variables.md): an ARIA combobox whose input is the message
@@ -77,7 +77,7 @@ export function usePromptPicker(field: RefObject<HTMLTextAreaElement | null>, va
     'aria-autocomplete': shown ? ('list' as const) : undefined,
     'aria-expanded': shown ? true : undefined,
     'aria-controls': shown ? listId : undefined,
-    'aria-activedescendant': active ? optionId(listId, active) : undefined,
+    'aria-activedescendant': active ? optionId(listId, active.id) : undefined,
     onSelect: (event: SyntheticEvent<HTMLTextAreaElement>) => {
       if (open) picker.send({ type: 'picker.caret', ...caretOf(event) })
     },
@@ -141,7 +141,7 @@ export function PromptPickerList({ list }: { list: PickerList }) {
   // The highlighted option stays in view as the arrows move through a long list.
   useEffect(() => {
     if (list.highlighted === null) return
-    const element = document.getElementById(`${list.id}-${list.highlighted}`)
+    const element = document.getElementById(optionId(list.id, list.highlighted))
     element?.scrollIntoView?.({ block: 'nearest' })
   }, [list.id, list.highlighted])
   if (!list.shown) return null
@@ -153,7 +153,7 @@ export function PromptPickerList({ list }: { list: PickerList }) {
           // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are the textarea's, which names the highlighted option (aria-activedescendant); focus never leaves it.
           <div
             key={prompt.id}
-            id={optionId(list.id, prompt)}
+            id={optionId(list.id, prompt.id)}
             role="option"
             tabIndex={-1}
             aria-selected={highlighted}
