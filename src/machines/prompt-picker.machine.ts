@@ -36,6 +36,8 @@ export type PickerEvent =
   /** The caret moved without a change (arrow keys, a click). */
   | { type: 'picker.caret'; text: string; caret: number }
   | { type: 'picker.highlight'; id: string | null }
+  /** The arrow keys: the next (1) or previous (-1) option, round from either end. */
+  | { type: 'picker.move'; step: 1 | -1 }
   | { type: 'picker.choose'; id: string }
   | { type: 'picker.close' }
 
@@ -45,6 +47,15 @@ export const pickerMatches = (context: Pick<PickerContext, 'prompts' | 'slash'>)
 
 const firstMatch = (context: Pick<PickerContext, 'prompts' | 'slash'>) =>
   pickerMatches(context)[0]?.id ?? null
+
+/** The option `step` from the highlighted one, wrapping round; from none, the first or last. */
+function stepped(context: PickerContext, step: 1 | -1): string | null {
+  const matches = pickerMatches(context)
+  if (matches.length === 0) return context.highlighted
+  const at = matches.findIndex((prompt) => prompt.id === context.highlighted)
+  const next = at === -1 ? (step === 1 ? 0 : matches.length - 1) : at + step
+  return matches[(next + matches.length) % matches.length]!.id
+}
 
 const chosen = (context: PickerContext, id: string) =>
   context.prompts.find((prompt) => prompt.id === id) ?? null
@@ -164,6 +175,9 @@ export const promptPickerMachine = setup({
           { target: 'closed' },
         ],
         'picker.highlight': { actions: assign({ highlighted: ({ event }) => event.id }) },
+        'picker.move': {
+          actions: assign({ highlighted: ({ context, event }) => stepped(context, event.step) }),
+        },
         'picker.choose': [
           {
             guard: 'offered with variables?',

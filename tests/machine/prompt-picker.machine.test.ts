@@ -65,6 +65,27 @@ describe('prompt picker machine', () => {
     expect(picker.actor.getSnapshot().context.highlighted).toBe('p_tr')
   })
 
+  it('the arrows move the highlight through the options, round from either end', async () => {
+    const picker = startPicker()
+    picker.type('/')
+    await flush()
+    const highlighted = () => picker.actor.getSnapshot().context.highlighted
+    expect(highlighted()).toBe('p_sum')
+    picker.actor.send({ type: 'picker.move', step: -1 })
+    expect(highlighted()).toBe('p_tr')
+    picker.actor.send({ type: 'picker.move', step: 1 })
+    expect(highlighted()).toBe('p_sum')
+    picker.actor.send({ type: 'picker.move', step: 1 })
+    expect(highlighted()).toBe('p_tr')
+    // With none highlighted, down starts at the first and up at the last.
+    picker.actor.send({ type: 'picker.highlight', id: null })
+    picker.actor.send({ type: 'picker.move', step: -1 })
+    expect(highlighted()).toBe('p_tr')
+    picker.actor.send({ type: 'picker.highlight', id: null })
+    picker.actor.send({ type: 'picker.move', step: 1 })
+    expect(highlighted()).toBe('p_sum')
+  })
+
   it('choosing replaces the /query with the content; the rest of the text stays', async () => {
     const picker = startPicker()
     picker.type('Please / now', 8)
@@ -152,6 +173,8 @@ describe('prompt picker machine model', () => {
         { type: 'picker.caret', text: '/tr', caret: 2 },
         { type: 'picker.caret', text: '/tr', caret: 0 },
         { type: 'picker.highlight', id: 'p_sum' },
+        { type: 'picker.move', step: 1 },
+        { type: 'picker.move', step: -1 },
         { type: 'picker.choose', id: 'p_sum' },
         { type: 'picker.choose', id: 'p_tr' },
         { type: 'picker.choose', id: 'unknown' },

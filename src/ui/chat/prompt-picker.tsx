@@ -42,7 +42,6 @@ export function usePromptPicker(field: RefObject<HTMLTextAreaElement | null>, va
   const highlighted = useSelector(picker, (s) => s.context.highlighted)
   const inserted = useSelector(picker, (s) => s.context.inserted)
   const listId = useId()
-  const shown = open
   const active = open ? matches.find((prompt) => prompt.id === highlighted) : undefined
 
   // After an insert the caret goes right after the inserted text, once the text is in.
@@ -56,7 +55,7 @@ export function usePromptPicker(field: RefObject<HTMLTextAreaElement | null>, va
 
   // A press anywhere but the box and the list closes it, as leaving a menu does.
   useEffect(() => {
-    if (!shown) return
+    if (!open) return
     const outside = (event: PointerEvent) => {
       const target = event.target as Node | null
       const list = document.getElementById(listId)
@@ -65,7 +64,7 @@ export function usePromptPicker(field: RefObject<HTMLTextAreaElement | null>, va
     }
     document.addEventListener('pointerdown', outside, true)
     return () => document.removeEventListener('pointerdown', outside, true)
-  }, [shown, listId, field, picker])
+  }, [open, listId, field, picker])
 
   const caretOf = (event: SyntheticEvent<HTMLTextAreaElement>) => ({
     text: event.currentTarget.value,
@@ -73,10 +72,10 @@ export function usePromptPicker(field: RefObject<HTMLTextAreaElement | null>, va
   })
   /** Props for the textarea: the combobox's while the list shows, the picker's events always. */
   const fieldProps = {
-    role: shown ? 'combobox' : undefined,
-    'aria-autocomplete': shown ? ('list' as const) : undefined,
-    'aria-expanded': shown ? true : undefined,
-    'aria-controls': shown ? listId : undefined,
+    role: open ? 'combobox' : undefined,
+    'aria-autocomplete': open ? ('list' as const) : undefined,
+    'aria-expanded': open ? true : undefined,
+    'aria-controls': open ? listId : undefined,
     'aria-activedescendant': active ? optionId(listId, active.id) : undefined,
     onSelect: (event: SyntheticEvent<HTMLTextAreaElement>) => {
       if (open) picker.send({ type: 'picker.caret', ...caretOf(event) })
@@ -89,24 +88,17 @@ export function usePromptPicker(field: RefObject<HTMLTextAreaElement | null>, va
   /** Typed text: the picker hears it after the chat has it. */
   const typed = (event: SyntheticEvent<HTMLTextAreaElement>) =>
     picker.send({ type: 'picker.typed', ...caretOf(event) })
-  /** The option `step` away from the highlighted one, wrapping round at either end. */
-  const moveHighlight = (step: 1 | -1) => {
-    const at = matches.findIndex((prompt) => prompt.id === highlighted)
-    const next = at === -1 ? (step === 1 ? 0 : matches.length - 1) : at + step
-    const wrapped = matches[(next + matches.length) % matches.length]
-    if (wrapped) picker.send({ type: 'picker.highlight', id: wrapped.id })
-  }
   /**
    * The picker's keys while its list shows (arrows, Enter, Escape): true when it took the key.
    * Enter chooses the highlighted prompt; with none highlighted it only closes the list.
    */
   const keyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (!shown || event.nativeEvent.isComposing) return false
+    if (!open || event.nativeEvent.isComposing) return false
     switch (event.key) {
       case 'ArrowDown':
       case 'ArrowUp':
         if (matches.length === 0) return false
-        moveHighlight(event.key === 'ArrowDown' ? 1 : -1)
+        picker.send({ type: 'picker.move', step: event.key === 'ArrowDown' ? 1 : -1 })
         break
       case 'Escape':
         picker.send({ type: 'picker.close' })
@@ -123,7 +115,7 @@ export function usePromptPicker(field: RefObject<HTMLTextAreaElement | null>, va
   }
   const list = {
     id: listId,
-    shown,
+    open,
     matches,
     highlighted: active?.id ?? null,
     highlight: (id: string) => {
@@ -144,7 +136,7 @@ export function PromptPickerList({ list }: { list: PickerList }) {
     const element = document.getElementById(optionId(list.id, list.highlighted))
     element?.scrollIntoView?.({ block: 'nearest' })
   }, [list.id, list.highlighted])
-  if (!list.shown) return null
+  if (!list.open) return null
   return (
     <div id={list.id} role="listbox" aria-label="Prompts" className={styles.content}>
       {list.matches.map((prompt) => {
