@@ -24,11 +24,23 @@ export function compressedAnswers(): MiddlewareHandler {
     if (!/^application\/json\b/i.test(res.headers.get('Content-Type') ?? '')) return
     const accepted = acceptedEncodings(c.req.header('Accept-Encoding'))
     const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null
+    if (!encoding) {
+      // Sent as it is, never read: only the Vary header is added, in place unless the headers
+      // are immutable (an answer passed on from a fetch), then on a copy that streams the body.
+      try {
+        res.headers.append('Vary', 'Accept-Encoding')
+      } catch {
+        const headers = new Headers(res.headers)
+        headers.append('Vary', 'Accept-Encoding')
+        c.res = new Response(res.body, { status: res.status, statusText: res.statusText, headers })
+      }
+      return
+    }
     const body = Buffer.from(await res.arrayBuffer())
     const headers = new Headers(res.headers)
     headers.append('Vary', 'Accept-Encoding')
     let sent: Buffer = body
-    if (encoding && body.length >= COMPRESS_FROM_BYTES) {
+    if (body.length >= COMPRESS_FROM_BYTES) {
       sent =
         encoding === 'br'
           ? await brotli(body, {

@@ -20,6 +20,19 @@ app.get('/api/small', (c) => c.json({ ok: true }))
 app.get('/api/refused', (c) => c.json({ message: 'x'.repeat(2000) }, 401))
 app.get('/api/page', (c) => c.html(`<p>${'x'.repeat(4000)}</p>`))
 app.get('/api/none', (c) => c.body(null, 204))
+// An answer passed on from a fetch: its headers cannot be changed in place (they throw, as
+// fetch's immutable headers do).
+app.get('/api/passed-on', () => {
+  const res = new Response(big, { headers: { 'Content-Type': 'application/json' } })
+  for (const change of ['append', 'set', 'delete'] as const) {
+    Object.defineProperty(res.headers, change, {
+      value: () => {
+        throw new TypeError('Headers are immutable')
+      },
+    })
+  }
+  return res
+})
 app.get('/api/stream', (c) =>
   streamSSE(c, async (stream) => {
     await stream.writeSSE({ data: 'x'.repeat(2000) })
@@ -57,6 +70,18 @@ describe('compressed answers', () => {
       expect(res.headers.get('Vary')).toContain('Accept-Encoding')
       expect(await res.json()).toEqual(rows)
     }
+  })
+
+  test('an answer passed on from a fetch goes as it is too, when not compressed', async () => {
+    const res = await get('/api/passed-on', 'identity')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Vary')).toContain('Accept-Encoding')
+    expect(await res.json()).toEqual(rows)
+    const br = await get('/api/passed-on', 'br')
+    expect(br.headers.get('Content-Encoding')).toBe('br')
+    expect(
+      JSON.parse(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()),
+    ).toEqual(rows)
   })
 
   test('errors are compressed like answers: the status and body are kept', async () => {
