@@ -47,10 +47,11 @@ export function RootView() {
   const signedIn = useSelector(auth, (s) => s.hasTag('signedIn'))
   const unavailable = useSelector(app, (s) => s.hasTag('sessionUnavailable'))
   if (unavailable) return <UnavailableScreen />
+  // Signed in: the chat and its markdown download now (history needs both), beside the
+  // session's actors rather than after them. A failure shows where the chat renders
+  // (UnavailableBoundary).
+  if (session || signedIn) preloadChat().catch(() => {})
   if (session) {
-    // Markdown starts downloading with the chat, not after it: history needs both. A failure
-    // shows where the chat renders (UnavailableBoundary).
-    preloadChat().catch(() => {})
     return (
       <SessionActorsProvider actors={session}>
         <UnavailableBoundary>
@@ -63,8 +64,6 @@ export function RootView() {
     )
   }
   if (signedOut) return <SignedOutLanding />
-  // Signed in, the session's actors still loading: the chat's code downloads beside them.
-  if (signedIn) preloadChat().catch(() => {})
   return <LoadingScreen />
 }
 
