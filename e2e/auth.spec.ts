@@ -54,6 +54,9 @@ test('sign up, stay signed in, refresh silently, sign out, and refuse a wrong pa
   })
 
   await test.step('an expired access token is refreshed silently on start', async () => {
+    // The page just loaded may still be fetching the session's data: aged tokens would make
+    // that page refresh them, not the reloaded one this step is about.
+    await page.waitForLoadState('networkidle')
     const before = await storedTokens(page)
     await page.evaluate(() => {
       const tokens = JSON.parse(localStorage.getItem('auth_tokens')!)
