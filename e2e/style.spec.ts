@@ -163,6 +163,28 @@ test('Animations off stops transitions and animations', async ({ page }) => {
   }
 })
 
+test('a system asking for reduced motion gets no transitions or animations', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await signUp(page, 'Calm Reader')
+  // The Behavior tab's switch stays on: the system's wish is honoured beside it, not saved.
+  await expect(page.locator('html')).not.toHaveClass(/no-animations/)
+  const moving = await page.evaluate(() =>
+    [...document.querySelectorAll('button, [role="status"], article')].map((el) => {
+      const style = getComputedStyle(el)
+      return [style.transitionDuration, style.animationName]
+    }),
+  )
+  expect(moving.length).toBeGreaterThan(3)
+  for (const [transition, animation] of moving) {
+    expect(transition?.split(',').every((d) => d.trim() === '0s')).toBe(true)
+    expect(animation).toBe('none')
+  }
+  // And back as soon as the system asks for motion again.
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
+  const send = page.getByRole('button', { name: 'Send message' })
+  expect(await send.evaluate((el) => getComputedStyle(el).transitionDuration)).not.toBe('0s')
+})
+
 test('a shared style link applied, and a hostile one refused', async ({ page }) => {
   await signUp(page, 'Link Follower')
   const shared = {
