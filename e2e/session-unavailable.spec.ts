@@ -37,6 +37,20 @@ test("the session's code failing to download says so; Reload brings the chat bac
   await expect(page.getByText('Welcome,')).toContainText('Offline Olga')
 })
 
+test('Sign Out works from the unavailable screen, without the missing code', async ({ page }) => {
+  await signUp(page, 'Leaving Lena')
+  await page.route(/\/assets\/session-actors-[^/]+\.js$/, (route) => route.abort('failed'))
+  await page.reload()
+  await expect(page.getByRole('alert')).toContainText('Prompt Chat could not load')
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(page.getByRole('button', { name: 'Sign In to Continue' })).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  // Signed out for good: a reload, with the code back, stays on the landing card.
+  await page.unroute(/\/assets\/session-actors-[^/]+\.js$/)
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Sign In to Continue' })).toBeVisible()
+})
+
 test("the chat's own views failing to download says the same", async ({ page }) => {
   await signUp(page, 'Offline Otto')
   await page.route(/\/assets\/signed-in-screen-[^/]+\.js$/, (route) => route.abort('failed'))

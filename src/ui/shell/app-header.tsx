@@ -51,7 +51,10 @@ export function AppHeader() {
       <div className={styles.brand}>
         <ConversationDrawer />
         <BrandMark size="sm" />
-        <span className={styles.brandName}>Prompt Chat</span>
+        {/* The page's one h1, for those who move by headings; it looks like the name it is. */}
+        <h1 className={styles.brandHeading}>
+          <span className={styles.brandName}>Prompt Chat</span>
+        </h1>
         <ActivePromptBadge />
       </div>
       <nav aria-label="Toolbar" className={styles.toolbar}>

@@ -38,7 +38,16 @@ import { cva, sva } from 'styled-system/css'
  */
 
 export const appHeader = sva({
-  slots: ['root', 'brand', 'brandName', 'toolbar', 'barItems', 'menuTrigger', 'menuNav'],
+  slots: [
+    'root',
+    'brand',
+    'brandHeading',
+    'brandName',
+    'toolbar',
+    'barItems',
+    'menuTrigger',
+    'menuNav',
+  ],
   base: {
     root: {
       position: 'sticky',
@@ -59,6 +68,13 @@ export const appHeader = sva({
     },
     // The left side gives way first: only the Active badge's title shrinks (it ellipsizes).
     brand: { display: 'flex', alignItems: 'center', gap: '2.5', minW: 0, flex: '0 1 auto' },
+    brandHeading: {
+      fontSize: 'inherit',
+      fontWeight: 'inherit',
+      m: 0,
+      display: 'flex',
+      flexShrink: 0,
+    },
     brandName: {
       fontWeight: 'semibold',
       letterSpacing: 'tight',

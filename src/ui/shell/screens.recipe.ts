@@ -13,7 +13,7 @@ export const loadingMark = cva({
 
 /** The signed-out landing card (docs/product/screens.md#signed-out). */
 export const signedOutScreen = sva({
-  slots: ['page', 'themeToggle', 'card', 'title', 'lead', 'signIn'],
+  slots: ['page', 'themeToggle', 'card', 'title', 'lead', 'signIn', 'actions'],
   base: {
     page: { minH: '100vh', display: 'grid', placeItems: 'center', p: '6' },
     themeToggle: { position: 'fixed', top: '4', right: '4' },
@@ -31,6 +31,7 @@ export const signedOutScreen = sva({
     title: { fontSize: '3xl', fontWeight: 'bold', letterSpacing: 'tight', mb: '3' },
     lead: { color: 'fg.muted', lineHeight: 'relaxed', mb: '8' },
     signIn: { w: 'full' },
+    actions: { display: 'grid', gap: '3' },
   },
 })
 
