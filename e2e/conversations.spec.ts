@@ -144,6 +144,38 @@ test("another user's link says 'Conversation not found' and shows nothing", asyn
   expect(conversationParam(page)).toBeNull()
 })
 
+test("a message sent before the list has read another user's link is kept, in a conversation of one's own", async ({
+  page,
+}) => {
+  expect(alphaId).toMatch(/^conv_/)
+  await signUp(page, 'Conv Erin')
+  await chatWithGpt5(page)
+  // The list (not a look-up by id) is held, so the link stays unresolved while Erin writes.
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/rest\/v1\/conversations\?/, async (route) => {
+    const byId = new URL(route.request().url()).searchParams.has('id')
+    if (route.request().method() === 'GET' && !byId) await held
+    await route.fallback()
+  })
+  await page.goto(`/?c=${alphaId}`)
+  await expect(composer(page)).toHaveAttribute('placeholder', 'Message GPT-5...')
+  await turn(page, 'My own question', 1)
+  release()
+  await expect(list(page).getByRole('listitem')).toHaveCount(1)
+  await expect(row(page, 'My own question')).toBeVisible()
+  await expect(page.getByText('Alpha: plan a picnic')).toHaveCount(0)
+  await expect(toast(page, 'Conversation not found')).toHaveCount(0)
+  const own = conversationParam(page)
+  expect(own).toMatch(/^conv_/)
+  expect(own).not.toBe(alphaId)
+  // Saved: after a reload the question and its reply are still there.
+  await page.unroute(/\/rest\/v1\/conversations\?/)
+  await page.reload()
+  await expect(page.getByText('My own question').first()).toBeVisible()
+  await expect(page.getByRole('article', { name: 'GPT-5 message' })).toHaveCount(1)
+})
+
 test('the layout: the sidebar beside the chat from 768 px, a drawer under it; the header fits', async ({
   page,
 }) => {

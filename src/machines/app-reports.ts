@@ -27,6 +27,7 @@ export type AppReport =
   | { type: 'activation.settled'; promptId: string; isActive: boolean; ok: boolean }
   /** The user opened a conversation, or a new chat (null) (docs/product/conversations.md). */
   | { type: 'conversation.opened'; conversationId: string | null }
+  | { type: 'conversation.linked'; conversationId: string }
   /** The chat saved the first message of a new conversation, whose row this is. */
   | { type: 'chat.conversationStarted'; conversation: Conversation }
   /** The chat saved a message in a conversation, at `at` (ISO 8601). */

@@ -270,6 +270,12 @@ export const appMachine = setup({
                 conversationId: event.conversationId,
               })),
             },
+            'conversation.linked': {
+              actions: sendTo('chat', ({ event }) => ({
+                type: 'conversation.linked',
+                conversationId: event.conversationId,
+              })),
+            },
             'chat.conversationStarted': {
               actions: sendTo('conversations', ({ event }) => ({
                 type: 'conversation.started',

@@ -82,6 +82,11 @@ export interface ChatContext {
   userId: string | null
   /** The open conversation; null for a new chat, whose first message creates it. */
   conversationId: string | null
+  /**
+   * The conversation the page's address names, before the list says the user may read it
+   * (docs/product/conversations.md, "Deep links"); its history is fetched meanwhile.
+   */
+  linkedId: string | null
   models: ChatModel[]
   selectedModelId: string | null
   messages: ChatMessage[]
@@ -110,3 +115,5 @@ export type ChatEvent =
   | { type: 'systemPrompt.changed'; prompt: ActiveSystemPrompt | null }
   /** Show this conversation (null: a new chat), from the conversations list via the app machine. */
   | { type: 'conversation.open'; conversationId: string | null }
+  /** The address names this conversation: fetch its history beside the list. */
+  | { type: 'conversation.linked'; conversationId: string }

@@ -368,6 +368,22 @@ export const chatMachine = setup({
     'reply to save?': ({ context }) => pendingOf(context).reply !== null,
     'conversation to create?': ({ context }) => pendingOf(context).conversation !== null,
     'new chat?': ({ context }) => context.conversationId === null,
+    'the linked one?': ({ context, event }) =>
+      event.type === 'conversation.open' && event.conversationId === context.linkedId,
+    // Open already: its history showed as soon as it arrived (below).
+    'linked one open?': ({ context, event }) =>
+      event.type === 'conversation.open' &&
+      event.conversationId !== null &&
+      event.conversationId === context.conversationId &&
+      event.conversationId === context.linkedId,
+    // The list said so, or the history did: only rows the user may read come back, so one row
+    // proves the conversation is theirs. An empty answer proves nothing (missing, someone
+    // else's), and a first message sent meanwhile has started a conversation of its own.
+    'linked one confirmed?': ({ context, event }) =>
+      context.conversationId === context.linkedId ||
+      (context.conversationId === null &&
+        context.messages.length === 0 &&
+        outputOf<ChatMessage[]>(event).length > 0),
     'user message saved?': ({ context }) => pendingOf(context).messageSaved,
   },
 }).createMachine({
@@ -375,6 +391,7 @@ export const chatMachine = setup({
   context: ({ input }) => ({
     userId: null,
     conversationId: null,
+    linkedId: null,
     models: [],
     selectedModelId: null,
     messages: [],
@@ -425,17 +442,66 @@ export const chatMachine = setup({
           on: {
             // Not `reenter`: that would exit the parallel parent and pre-empt the composer's own
             // handling of the event (stopping a streaming reply).
-            'conversation.open': {
-              target: '.loading',
-              actions: assign({
-                conversationId: ({ event }) => event.conversationId,
-                messages: [],
-                failedTurn: null,
-              }),
-            },
+            'conversation.open': [
+              { guard: 'linked one open?', actions: assign({ linkedId: null }) },
+              {
+                target: '.loading',
+                actions: assign({
+                  conversationId: ({ event }) => event.conversationId,
+                  linkedId: null,
+                  messages: [],
+                  failedTurn: null,
+                }),
+              },
+            ],
           },
           states: {
-            waiting: {},
+            waiting: {
+              on: {
+                'conversation.linked': {
+                  target: 'fetchingLinked',
+                  actions: assign({ linkedId: ({ event }) => event.conversationId }),
+                },
+              },
+            },
+            // docs/product/conversations.md, "Deep links": the linked conversation's history
+            // loads beside the list, but becomes the chat's only once it is known to be the
+            // user's, so a message sent meanwhile never goes into a conversation they can't write.
+            fetchingLinked: {
+              tags: 'loadingHistory',
+              on: {
+                // The list has it while its history is on the way: keep that request.
+                'conversation.open': {
+                  guard: 'the linked one?',
+                  actions: assign({ conversationId: ({ context }) => context.linkedId }),
+                },
+              },
+              invoke: {
+                id: 'linkedHistoryLoader',
+                src: 'load history',
+                input: ({ context }) => ({
+                  userId: context.userId ?? '',
+                  conversationId: context.linkedId,
+                }),
+                onDone: [
+                  {
+                    guard: 'linked one confirmed?',
+                    target: 'loaded',
+                    actions: assign({
+                      conversationId: ({ context }) => context.linkedId,
+                      messages: ({ context, event }) => [...event.output, ...context.messages],
+                    }),
+                  },
+                  // Not yet known to be theirs: the list decides, and its `conversation.open`
+                  // asks again if it is (an empty conversation), or opens a new chat.
+                  { target: 'waiting' },
+                ],
+                onError: {
+                  target: 'waiting',
+                  actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
             loading: {
               tags: 'loadingHistory',
               always: { guard: 'new chat?', target: 'loaded' },

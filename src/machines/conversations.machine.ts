@@ -74,18 +74,10 @@ const opening = (params: OpenParams) =>
 
 const OPEN_NEW_CHAT = opening({ conversationId: null })
 /**
- * The linked conversation, once the list (or a look-up) has it: the machine and the address
- * agree on it. The chat was told as soon as the link was read (`starting`), so that its history
- * loads beside the list rather than after it.
+ * The linked conversation, once the list (or a look-up) has it. The chat was told of the link
+ * as soon as it was read (`starting`), so its history may be there already.
  */
-const linked = ({ context }: { context: ConversationsContext }) => ({
-  conversationId: context.linkedId,
-})
-const OPEN_LINKED = [
-  { type: 'set open', params: linked },
-  { type: 'show in address', params: linked },
-  { type: 'forget link' },
-] as const
+const OPEN_LINKED = opening(({ context }) => ({ conversationId: context.linkedId }))
 // Without a link, sign-in shows the conversation with the newest activity, so the history is
 // there as the spec has it (docs/product/conversations.md); with none, a new chat.
 const OPEN_LATEST = opening(({ context }) => ({
@@ -138,6 +130,13 @@ export const conversationsMachine = setup({
     'show in address': (_, _params: { conversationId: string | null }) => {
       throw notProvided('show in address')
     },
+    // Routed by the app machine to the chat, which fetches its history beside the list.
+    'announce link': sendParent(
+      (_, { conversationId }: { conversationId: string }): AppReport => ({
+        type: 'conversation.linked',
+        conversationId,
+      }),
+    ),
     // Routed by the app machine to the chat, which loads that conversation (or a new chat).
     'announce opened': sendParent(
       (_, { conversationId }: { conversationId: string | null }): AppReport => ({
@@ -222,9 +221,9 @@ export const conversationsMachine = setup({
   },
   initial: 'starting',
   states: {
-    // A linked conversation is the chat's at once, so that its history loads beside the list,
-    // not after it (docs/performance.md); one the user cannot read is replaced by a new chat
-    // once the list and the look-up say so, as before.
+    // A linked conversation's history loads beside the list, not after it (docs/performance.md);
+    // the chat shows it once it is known to be the user's. One they cannot read is replaced by a
+    // new chat once the list and the look-up say so.
     starting: {
       tags: 'loading',
       invoke: {
@@ -237,8 +236,8 @@ export const conversationsMachine = setup({
             actions: [
               assign({ linkedId: ({ event }) => event.output }),
               {
-                type: 'announce opened',
-                params: ({ event }) => ({ conversationId: event.output }),
+                type: 'announce link',
+                params: ({ event }) => ({ conversationId: outputOf<string>(event) }),
               },
             ],
           },

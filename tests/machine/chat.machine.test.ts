@@ -448,6 +448,10 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'session.start', userId: 'user_1' },
   { type: 'conversation.open', conversationId: 'conv_1' },
   { type: 'conversation.open', conversationId: null },
+  { type: 'conversation.linked', conversationId: 'conv_1' },
+  { type: 'xstate.done.actor.linkedHistoryLoader', output: [] },
+  { type: 'xstate.done.actor.linkedHistoryLoader', output: [row(1, 'user')] },
+  { type: 'xstate.error.actor.linkedHistoryLoader', error: ERR },
   { type: 'input.change', value: 'Hello' },
   { type: 'input.change', value: '  ' },
   { type: 'message.send' },
@@ -565,6 +569,7 @@ describe('chat machine model', () => {
           s.context.pending && [!!s.context.pending.draft, !!s.context.pending.replaces],
           s.context.messages.slice(-2).map((m) => m.role),
           s.context.conversationId === null,
+          s.context.linkedId === s.context.conversationId,
           s.context.pending?.conversation != null,
         ]),
       tags: ['busy', 'error', 'loadingHistory', 'streaming'],
@@ -977,6 +982,78 @@ describe('chat: conversations', () => {
     chat.actor.send({ type: 'conversation.open', conversationId: null })
     await flush()
     expect(chat.context().messages).toEqual([])
+  })
+
+  it("a linked conversation's history shows once a row of it comes back: the user may read it", async () => {
+    const chat = startChat({ history: async (id) => (id === 'conv_a' ? [row(1, 'user')] : []) })
+    chat.actor.send({ type: 'session.start', userId: 'user_1' })
+    chat.actor.send({ type: 'conversation.linked', conversationId: 'conv_a' })
+    await flush()
+    expect(chat.context().conversationId).toBe('conv_a')
+    expect(chat.context().messages.map((m) => m.content)).toEqual(['user 1'])
+    // The list's own open of it, later, changes nothing: no second load, nothing cleared.
+    chat.typeAndSend('More')
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_a' })
+    await flush()
+    expect(chat.context().messages.map((m) => m.content)).toEqual(['user 1', 'More', '**hi**'])
+    expect(chat.saved[0]?.conversationId).toBe('conv_a')
+  })
+
+  it("a link that shows no history stays no one's: a message sent meanwhile starts its own conversation", async () => {
+    const chat = startChat()
+    chat.actor.send({ type: 'session.start', userId: 'user_1' })
+    chat.actor.send({ type: 'conversation.linked', conversationId: 'conv_of_someone_else' })
+    await flush()
+    expect(chat.context().conversationId).toBeNull()
+    chat.typeAndSend('Hello')
+    await flush()
+    // Saved, in a conversation of the user's own; never into the linked one.
+    expect(chat.effects.slice(0, 2)).toEqual(['create conversation', 'save user'])
+    expect(chat.saved.map((m) => m.conversationId)).toEqual([
+      chat.created[0]!.id,
+      chat.created[0]!.id,
+    ])
+    expect(chat.reports[0]).toBe('started Hello')
+  })
+
+  it('a message sent while the linked history loads is not taken into it', async () => {
+    let answer: (rows: ChatMessage[]) => void = () => {}
+    const chat = startChat({
+      history: (id) =>
+        id === 'conv_a' ? new Promise((resolve) => (answer = resolve)) : Promise.resolve([]),
+    })
+    chat.actor.send({ type: 'session.start', userId: 'user_1' })
+    chat.actor.send({ type: 'conversation.linked', conversationId: 'conv_a' })
+    await flush()
+    chat.typeAndSend('Quick question')
+    await flush()
+    answer([row(1, 'user')])
+    await flush()
+    const own = chat.created[0]!.id
+    expect(chat.context().conversationId).toBe(own)
+    expect(chat.context().messages.map((m) => m.content)).toEqual(['Quick question', '**hi**'])
+  })
+
+  it('a link the list confirms while its history loads: that one request, then shown', async () => {
+    let answer: (rows: ChatMessage[]) => void = () => {}
+    let loads = 0
+    const chat = startChat({
+      history: () => {
+        loads++
+        return new Promise((resolve) => (answer = resolve))
+      },
+    })
+    chat.actor.send({ type: 'session.start', userId: 'user_1' })
+    chat.actor.send({ type: 'conversation.linked', conversationId: 'conv_empty' })
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_empty' })
+    answer([])
+    await flush()
+    expect(loads).toBe(1)
+    expect(chat.context().conversationId).toBe('conv_empty')
+    chat.typeAndSend('First words')
+    await flush()
+    expect(chat.created).toEqual([])
+    expect(chat.saved[0]?.conversationId).toBe('conv_empty')
   })
 
   it('opening another conversation while a reply streams stops it; the partial is saved where it belongs', async () => {

@@ -74,6 +74,9 @@ function startConversations(fakes: Fakes = {}) {
         'announce opened': (_, { conversationId }) => {
           log.push(`opened ${conversationId ?? '(new chat)'}`)
         },
+        'announce link': (_, { conversationId }) => {
+          log.push(`linked ${conversationId}`)
+        },
       },
     }),
   )
@@ -111,12 +114,13 @@ describe('conversations machine: the start', () => {
     expect(log).toEqual(['read link', 'load', 'opened (new chat)', 'address (none)'])
   })
 
-  it('a link to a listed conversation opens it: the chat is told before the list loads', async () => {
+  it('a link to a listed conversation opens it: the chat hears of the link before the list loads', async () => {
     const { log, context } = startConversations({ link: 'c_mid' })
     await flush()
     expect(context().currentId).toBe('c_mid')
-    // The chat hears of it first, so its history loads beside the list (docs/performance.md).
-    expect(log).toEqual(['read link', 'opened c_mid', 'load', 'address c_mid'])
+    // The chat hears of the link first, so its history loads beside the list
+    // (docs/performance.md); it is opened once the list has it.
+    expect(log).toEqual(['read link', 'linked c_mid', 'load', 'opened c_mid', 'address c_mid'])
   })
 
   it('a link older than the list is asked for by id, then joins the list in its place', async () => {
@@ -128,7 +132,14 @@ describe('conversations machine: the start', () => {
     await flush()
     expect(context().currentId).toBe('c_older')
     expect(ids()).toEqual(['c_new', 'c_mid', 'c_old', 'c_older'])
-    expect(log).toEqual(['read link', 'opened c_older', 'load', 'find c_older', 'address c_older'])
+    expect(log).toEqual([
+      'read link',
+      'linked c_older',
+      'load',
+      'find c_older',
+      'opened c_older',
+      'address c_older',
+    ])
   })
 
   it("a link the user cannot read (missing, or another user's) says 'Conversation not found' and opens a new chat", async () => {
@@ -136,10 +147,11 @@ describe('conversations machine: the start', () => {
     await flush()
     expect(context().currentId).toBeNull()
     expect(ids()).toEqual(['c_new', 'c_mid', 'c_old'])
-    // The chat tried it at once (and found no history: row-level security); then a new chat.
+    // The chat fetched its history at once (and found none: row-level security), never
+    // opened it, and is given a new chat.
     expect(log).toEqual([
       'read link',
-      'opened conv_of_someone_else',
+      'linked conv_of_someone_else',
       'load',
       'find conv_of_someone_else',
       `error: ${CONVERSATION_MESSAGES.notFound}`,
@@ -192,7 +204,7 @@ describe('conversations machine: the start', () => {
     expect(context().currentId).toBe('c_started')
     expect(ids()).toEqual(['c_started', 'c_new', 'c_mid', 'c_old'])
     // Only the address changed: the chat already has it open.
-    expect(log).toEqual(['read link', 'opened c_mid', 'load', 'address c_started'])
+    expect(log).toEqual(['read link', 'linked c_mid', 'load', 'address c_started'])
   })
 })
 
@@ -372,7 +384,7 @@ describe('conversations machine model', () => {
         'rename conversation',
         'delete conversation',
       ],
-      noopActions: ['notify', 'show in address', 'announce opened'],
+      noopActions: ['notify', 'show in address', 'announce opened', 'announce link'],
       // What the guards read: the open one, the link, the listed ids, the rename field and
       // the conversation the delete is about.
       serialize: ({ value, context }) =>
