@@ -83,6 +83,11 @@ for (const theme of THEMES) {
       const narrow = width < 768
       const where = (what: string) => `${what} (${theme}, ${width} px)`
       await page.setViewportSize({ width, height: HEIGHT })
+      // Every screen and dialog works within the page's Content-Security-Policy.
+      const refused: string[] = []
+      page.on('console', (m) => {
+        if (m.type() === 'error' && /Content Security Policy/.test(m.text())) refused.push(m.text())
+      })
       // The header toggle's remembered theme (docs/product/limits.md), before the app starts.
       await page.addInitScript((t: Theme) => localStorage.setItem('theme', t), theme)
 
@@ -345,6 +350,7 @@ for (const theme of THEMES) {
         release()
         await expect(page.getByText('Welcome,')).toBeVisible()
       })
+      expect(refused).toEqual([])
     })
   }
 }

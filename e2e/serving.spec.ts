@@ -102,3 +102,39 @@ async function firstScript(page: Page): Promise<string> {
   expect(script).not.toBe('')
   return script
 }
+
+test("the page's policy: its own scripts run, a script slipped into the page does not", async ({
+  page,
+}) => {
+  const violations: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/.test(m.text())) violations.push(m.text())
+  })
+  const html = await page.goto('/?c=conv_nothing')
+  expect((await html!.allHeaders())['content-security-policy']).toContain(
+    "script-src 'self' 'sha256-",
+  )
+  // The theme script in index.html ran (it is allowed by its hash), and the app started.
+  await expect(page.locator('html')).toHaveClass(/dark|light/)
+  await expect(page.getByRole('button', { name: /Sign In to/ })).toBeVisible()
+  expect(violations).toEqual([])
+  // What an injection would do: an inline script and an inline handler, both refused.
+  const ran = await page.evaluate(async () => {
+    const seen: string[] = []
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(e.violatedDirective))
+    const script = document.createElement('script')
+    script.textContent = 'window.__injected = true'
+    document.body.append(script)
+    const img = document.createElement('img')
+    img.setAttribute('onerror', 'window.__injected = true')
+    img.src = 'data:,'
+    document.body.append(img)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    return { injected: (window as { __injected?: boolean }).__injected ?? false, seen }
+  })
+  expect(ran.injected).toBe(false)
+  expect(ran.seen).toContain('script-src-elem')
+  expect(ran.seen).toContain('script-src-attr')
+  // Chromium says so in the console too, which the axe walk watches on every screen.
+  expect(violations.length).toBeGreaterThan(0)
+})

@@ -15,6 +15,7 @@ import { attachRealtimeServer } from '../platform/realtime/realtime-websocket-se
 import { createProviderFakes } from '../providers/create-provider-fakes'
 import { indexWithFakeProviders, mountProviderFakes } from '../providers/provider-fake-routes'
 import { compressedAnswers } from './compressed-answers'
+import { appPagePolicy } from './page-policy'
 import type { ServerConfig } from './server-config'
 import { loadOrCreateSecret } from './server-secret'
 import { revalidatedPage, serveFiles } from './static-files'
@@ -126,6 +127,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     // With fake providers the page carries their base URLs, so index.html is never served raw.
     const fakeIndex = options.fakeProviders ? indexWithFakeProviders(options.distDir) : undefined
     const page = fakeIndex ? revalidatedPage(fakeIndex) : serveFiles({ root, file: '/index.html' })
+    // After the platform's routes, so only the app's own page gets the app's policy.
+    app.use('*', appPagePolicy(root))
     app.get('/', page).get('/index.html', page)
     // The packed extension (npm run build) downloads as a file, whatever the browser guesses.
     app.use(`/${EXTENSION_ZIP}`, async (c, next) => {

@@ -20,7 +20,12 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'local-server-'))
   const distDir = path.join(dataDir, 'dist')
   await mkdir(path.join(distDir, 'assets'), { recursive: true })
-  await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>Prompt Chat</title>')
+  await writeFile(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><title>Prompt Chat</title>' +
+      '<script>document.documentElement.className = "dark"</script>' +
+      '<script type="module" src="/assets/app.js"></script>',
+  )
   await writeFile(path.join(distDir, 'assets', 'app.js'), 'console.log(1)')
   await writeFile(path.join(distDir, 'assets', 'index-AbCd1234.js'), HASHED_JS)
   await writeFile(
@@ -57,6 +62,25 @@ test('serves the built app, and the single page for any other address', async ()
   expect(await page.text()).toContain('<title>Prompt Chat</title>')
   expect(page.headers.get('referrer-policy')).toBe('no-referrer')
   expect(page.headers.get('x-content-type-options')).toBe('nosniff')
+})
+
+test("the page carries its Content-Security-Policy, naming its inline script's hash", async () => {
+  for (const address of ['/', '/index.html', '/chat?c=conv_1']) {
+    const policy = (await fetch(`${server.url}${address}`)).headers.get('content-security-policy')
+    // The hash of `document.documentElement.className = "dark"`, by openssl.
+    expect(policy, address).toContain(
+      "script-src 'self' 'sha256-8XvuI2QnHOYXwMUTtH0phGw3p/XpoJw58VHevTpK3rk='",
+    )
+    expect(policy, address).toContain("object-src 'none'")
+  }
+  for (const address of [`${server.url}/assets/app.js`, `${server.url}/api/health`]) {
+    expect((await fetch(address)).headers.get('content-security-policy'), address).toBeNull()
+  }
+  // The hosted sign-in page keeps its own, stricter one.
+  const signIn = await fetch(
+    `${server.url}/auth?redirect_url=${encodeURIComponent(`${server.url}/`)}&project_id=prompt-chat`,
+  )
+  expect(signIn.headers.get('content-security-policy')).toMatch(/^default-src 'none'/)
 })
 
 test('hashed assets go compressed and cached for good, the page revalidated; all with security headers', async () => {
