@@ -1,4 +1,12 @@
-import { assign, fromPromise, type SnapshotFrom, sendTo, setup, spawnChild } from 'xstate'
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  type SnapshotFrom,
+  sendTo,
+  setup,
+  spawnChild,
+} from 'xstate'
 import type { AppReport } from './app-reports'
 import { type AuthInput, authMachine } from './auth.machine'
 import type { ChatInput, chatMachine } from './chat.machine'
@@ -31,10 +39,20 @@ export type AppEvent =
   /** Every auth snapshot, because auth is spawned with `syncSnapshot`. */
   | { type: 'xstate.snapshot.auth'; snapshot: AuthSnapshot }
 
+type ExtensionToggle = Extract<AppReport, { type: 'extension.setActive' }>
+
+/** The extension's update goes through the activation, as the prompt's button does. */
+const toggleAsked = ({ prompt, isActive }: ExtensionToggle) => ({
+  type: 'prompt.toggleActive' as const,
+  prompt: { ...prompt, type: 'system' as const, isActive: !isActive },
+})
+
 export interface AppContext {
   input: AppInput
   /** Whose session the session actors belong to. */
   userId: string | null
+  /** The extension's toggle that came while the session's code loaded: passed on once it has. */
+  heldActivation: ExtensionToggle | null
 }
 
 /** The ids of the actors that live for one signed-in session. */
@@ -115,7 +133,13 @@ export const appMachine = setup({
   },
   actions: {
     'remember user': assign({ userId: ({ event }) => sessionUserOf(event) }),
-    'forget user': assign({ userId: null }),
+    'forget user': assign({ userId: null, heldActivation: null }),
+    'pass held activation': enqueueActions(({ context, enqueue }) => {
+      const held = context.heldActivation
+      if (!held) return
+      enqueue.sendTo('activation', toggleAsked(held))
+      enqueue.assign({ heldActivation: null })
+    }),
     // The extension bridge answers for the signed-in user (docs/product/permissions.md#extension-bridge).
     'tell bridge': sendTo('extensionBridge', ({ event }) => ({
       type: 'auth.changed' as const,
@@ -129,7 +153,7 @@ export const appMachine = setup({
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({ input, userId: null }),
+  context: ({ input }) => ({ input, userId: null, heldActivation: null }),
   entry: [
     spawnChild('style', {
       id: 'style',
@@ -190,6 +214,12 @@ export const appMachine = setup({
       states: {
         // The session's code, on its first sign-in (docs/performance.md, "Split").
         loading: {
+          // Asked of the extension as the page opens: kept, not dropped, until the actors run.
+          on: {
+            'extension.setActive': {
+              actions: assign({ heldActivation: ({ event }) => event }),
+            },
+          },
           invoke: {
             id: 'load session',
             src: 'load session',
@@ -219,6 +249,7 @@ export const appMachine = setup({
               userId: context.userId ?? '',
             })),
             sendTo('activation', { type: 'session.start' }),
+            'pass held activation',
           ],
           on: {
             'activePrompt.changed': {
@@ -247,12 +278,8 @@ export const appMachine = setup({
               })),
             },
             'chat.submit': { actions: sendTo('chat', { type: 'message.send' }) },
-            // The extension's update goes through the activation, as the prompt's button does.
             'extension.setActive': {
-              actions: sendTo('activation', ({ event }) => ({
-                type: 'prompt.toggleActive',
-                prompt: { ...event.prompt, type: 'system', isActive: !event.isActive },
-              })),
+              actions: sendTo('activation', ({ event }) => toggleAsked(event)),
             },
             'activation.settled': {
               actions: sendTo('extensionBridge', ({ event }) => ({

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendParent, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, sendParent, setup } from 'xstate'
 import type { ActivePrompt, PromptType } from '../domain/prompt-types'
 import { fillPrompt, hasVariables, type VariableValues } from '../domain/prompt-variables'
 import type { AppReport } from './app-reports'
@@ -24,6 +24,8 @@ export interface ActivationContext {
   target: ToggleTarget | null
   /** What the form filled the target's variables with; null for a prompt without any. */
   targetValues: VariableValues | null
+  /** A toggle asked for while the active prompt loaded: taken up once it has. */
+  held: ToggleTarget | null
 }
 
 export type ActivationEvent =
@@ -118,6 +120,16 @@ export const promptActivationMachine = setup({
     'variables form': promptVariablesMachine,
   },
   actions: {
+    // The latest asked for wins, as a second click would.
+    'hold toggle': assign({
+      held: ({ event }) =>
+        (event as Extract<ActivationEvent, { type: 'prompt.toggleActive' }>).prompt,
+    }),
+    'take up held toggle': enqueueActions(({ context, enqueue }) => {
+      if (!context.held) return
+      enqueue.raise({ type: 'prompt.toggleActive', prompt: context.held })
+      enqueue.assign({ held: null })
+    }),
     notify: (_, _params: Notice) => {
       throw notProvided('notify')
     },
@@ -173,7 +185,7 @@ export const promptActivationMachine = setup({
   },
 }).createMachine({
   id: 'promptActivation',
-  context: { active: null, values: {}, target: null, targetValues: null },
+  context: { active: null, values: {}, target: null, targetValues: null, held: null },
   // One session's: the app machine stops it on sign-out and starts a fresh one on sign-in.
   initial: 'signedOut',
   states: {
@@ -181,6 +193,7 @@ export const promptActivationMachine = setup({
       on: { 'session.start': 'loading' },
     },
     loading: {
+      on: { 'prompt.toggleActive': { actions: 'hold toggle' } },
       invoke: {
         id: 'load active prompt',
         src: 'load active prompt',
@@ -204,6 +217,7 @@ export const promptActivationMachine = setup({
       },
     },
     recalling: {
+      on: { 'prompt.toggleActive': { actions: 'hold toggle' } },
       invoke: {
         id: 'recall values',
         src: 'recall values',
@@ -217,6 +231,8 @@ export const promptActivationMachine = setup({
       },
     },
     ready: {
+      // The extension may ask as the page opens, the user click as it loads: neither is lost.
+      entry: 'take up held toggle',
       on: {
         'active.reload': { guard: 'reload needed?', target: 'loading' },
         'prompt.toggleActive': [

@@ -262,6 +262,29 @@ describe('app machine: the extension bridge', () => {
     })
   })
 
+  it("UPDATE_SYSTEM_PROMPT while the session's code loads is answered once it has arrived", async () => {
+    let arrive = () => {}
+    const { app, calls, postMessage } = startApp({
+      restored: ALICE,
+      loadSession: () => new Promise<void>((resolve) => (arrive = resolve)),
+    })
+    await flush()
+    expect(app.getSnapshot().value).toEqual({ signedIn: 'loading' })
+    postMessage({ type: 'UPDATE_SYSTEM_PROMPT', userId: ALICE.id, promptId: 's1', isActive: true })
+    await flush()
+    expect(calls.toggles).toEqual([])
+    arrive()
+    await flush()
+    expect(calls.toggles).toEqual(['on s1'])
+    expect(calls.replies).toEqual([
+      {
+        message: { type: 'SYSTEM_PROMPT_UPDATED', promptId: 's1', isActive: true },
+        targetOrigin: PAGE_ORIGIN,
+      },
+    ])
+    expect(app.getSnapshot().context.heldActivation).toBeNull()
+  })
+
   it('an update for another user, or an unknown prompt, reaches no activation and gets no answer', async () => {
     const { calls, postMessage } = await signedIn()
     postMessage({ type: 'UPDATE_SYSTEM_PROMPT', userId: BOB.id, promptId: 's1', isActive: true })

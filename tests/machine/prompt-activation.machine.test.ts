@@ -95,6 +95,30 @@ describe('prompt activation machine', () => {
     ])
   })
 
+  it('a toggle asked for while the active prompt loads is taken up once it has, not lost', async () => {
+    let loaded: (prompt: ActivePrompt | null) => void = () => {}
+    const { actor, log } = startActivation({
+      load: () => new Promise((resolve) => (loaded = resolve)),
+    })
+    actor.send({ type: 'session.start' })
+    actor.send({ type: 'prompt.toggleActive', prompt: REVIEWER })
+    await flush()
+    expect(log).toEqual([])
+    loaded(null)
+    await flush()
+    const active = { id: 's1', title: 'Reviewer', content: 'Review code' }
+    expect(log).toEqual([
+      ['chat', null],
+      ['activate', 's1'],
+      ['chat', active],
+      ['parent', active],
+      ['notify', 'Activated: Reviewer'],
+      ['announce', null],
+      ['outcome', { promptId: 's1', isActive: true, ok: true }],
+    ])
+    expect(actor.getSnapshot().context.held).toBeNull()
+  })
+
   it('deactivating sends an empty prompt to the parent', async () => {
     const active = { id: 's1', title: 'Reviewer', content: 'Review code' }
     const { actor, log } = startActivation({ load: async () => active })
