@@ -176,6 +176,36 @@ test("a message sent before the list has read another user's link is kept, in a 
   await expect(page.getByRole('article', { name: 'GPT-5 message' })).toHaveCount(1)
 })
 
+test('a first message sent while the list loads stays in view when the list arrives first', async ({
+  page,
+}) => {
+  await signUp(page, 'Conv Fay')
+  await chatWithGpt5(page)
+  // The list and the new conversation's row are both held: the list comes back in between.
+  let releaseList: () => void = () => {}
+  let releaseRow: () => void = () => {}
+  const list = new Promise<void>((resolve) => (releaseList = resolve))
+  const created = new Promise<void>((resolve) => (releaseRow = resolve))
+  await page.route(/\/rest\/v1\/conversations(\?|$)/, async (route) => {
+    const method = route.request().method()
+    if (method === 'GET') await list
+    if (method === 'POST') await created
+    await route.fallback()
+  })
+  await page.reload()
+  await expect(composer(page)).toHaveAttribute('placeholder', 'Message GPT-5...')
+  const question = page.locator('article[data-role="user"]', { hasText: 'Early bird question' })
+  await send(page, 'Early bird question')
+  await expect(question).toBeVisible()
+  releaseList()
+  await expect(sidebar(page).getByText('No conversations yet')).toBeVisible()
+  releaseRow()
+  await expect(page.getByRole('article', { name: 'GPT-5 message' })).toHaveCount(1)
+  await expect(question).toBeVisible()
+  await expect(row(page, 'Early bird question')).toBeVisible()
+  await page.unroute(/\/rest\/v1\/conversations(\?|$)/)
+})
+
 test('the layout: the sidebar beside the chat from 768 px, a drawer under it; the header fits', async ({
   page,
 }) => {

@@ -303,6 +303,12 @@ export const appMachine = setup({
                 conversationId: event.conversationId,
               })),
             },
+            'chat.conversationStarting': {
+              actions: sendTo('conversations', ({ event }) => ({
+                type: 'conversation.starting',
+                conversationId: event.conversationId,
+              })),
+            },
             'chat.conversationStarted': {
               actions: sendTo('conversations', ({ event }) => ({
                 type: 'conversation.started',

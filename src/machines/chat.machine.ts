@@ -3,6 +3,7 @@ import {
   type DoneActorEvent,
   type ErrorActorEvent,
   type EventObject,
+  enqueueActions,
   fromCallback,
   fromPromise,
   sendParent,
@@ -206,6 +207,15 @@ export const chatMachine = setup({
           updatedAt: started?.createdAt ?? '',
         },
       } satisfies AppReport
+    }),
+    // Before the row is saved: the list may arrive meanwhile and must not open another.
+    'report conversation starting': enqueueActions(({ context, enqueue }) => {
+      const starting = context.pending?.conversation
+      if (!starting) return
+      enqueue.sendParent({
+        type: 'chat.conversationStarting',
+        conversationId: starting.id,
+      } satisfies AppReport)
     }),
     'report activity': sendParent(({ context }) => {
       const { message } = pendingOf(context)
@@ -613,7 +623,11 @@ export const chatMachine = setup({
               // still name the provider the turn was for.
               entry: 'end turn',
               on: {
-                'message.send': { guard: 'can send?', target: 'sending', actions: 'start turn' },
+                'message.send': {
+                  guard: 'can send?',
+                  target: 'sending',
+                  actions: ['start turn', 'report conversation starting'],
+                },
                 'message.retry': { guard: 'can retry?', target: 'sending', actions: 'resume turn' },
                 'message.regenerate': {
                   guard: 'can regenerate?',

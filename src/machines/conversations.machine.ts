@@ -1,4 +1,4 @@
-import { assign, type DoneActorEvent, fromPromise, sendParent, setup } from 'xstate'
+import { and, assign, type DoneActorEvent, fromPromise, sendParent, setup } from 'xstate'
 import { byActivity, type Conversation, checkTitle, laterTime } from '../domain/conversation'
 import type { AppReport } from './app-reports'
 import { notProvided } from './not-provided'
@@ -40,12 +40,18 @@ export type ConversationsEvent =
   | { type: 'conversation.delete'; id: string }
   | { type: 'conversation.deleteConfirmed' }
   | { type: 'conversation.deleteCancelled' }
+  /**
+   * From the chat, through the app machine: a new chat's first message is being sent, so this
+   * conversation is the open one, though its row is not saved yet.
+   */
+  | { type: 'conversation.starting'; conversationId: string }
   /** From the chat, through the app machine: it saved the first message of a new conversation. */
   | { type: 'conversation.started'; conversation: Conversation }
   /** From the chat, through the app machine: a message was saved in a conversation at `at`. */
   | { type: 'conversation.activity'; conversationId: string; at: string }
 
 const outputOf = <T>(event: unknown) => (event as DoneActorEvent<T>).output
+const isSome = <T>(value: T | null): value is T => value !== null
 
 const find = (list: Conversation[], id: string | null) =>
   id === null ? undefined : list.find((c) => c.id === id)
@@ -149,6 +155,10 @@ export const conversationsMachine = setup({
       currentId: conversationId,
     })),
     'forget link': assign({ linkedId: null }),
+    'add found': assign({
+      conversations: ({ context, event }) =>
+        merge(context.conversations, [outputOf<Conversation | null>(event)].filter(isSome)),
+    }),
     'drop deleted': assign({
       conversations: ({ context }) =>
         context.conversations.filter((c) => c.id !== context.pendingDelete?.id),
@@ -194,6 +204,10 @@ export const conversationsMachine = setup({
     pendingDelete: null,
   },
   on: {
+    // So that the list, arriving after the user sent, does not open another over it.
+    'conversation.starting': {
+      actions: assign({ currentId: ({ event }) => event.conversationId }),
+    },
     'conversation.started': {
       actions: [
         assign({
@@ -283,17 +297,18 @@ export const conversationsMachine = setup({
         src: 'find conversation',
         input: ({ context }) => ({ id: context.linkedId ?? '' }),
         onDone: [
+          // The user sent a first message meanwhile: their new conversation stays open.
           {
-            guard: 'found?',
+            guard: and(['started meanwhile?', 'found?']),
             target: 'ready',
-            actions: [
-              assign({
-                conversations: ({ context, event }) =>
-                  merge(context.conversations, event.output ? [event.output] : []),
-              }),
-              ...OPEN_LINKED,
-            ],
+            actions: ['add found', 'forget link'],
           },
+          {
+            guard: 'started meanwhile?',
+            target: 'ready',
+            actions: [notice('error', CONVERSATION_MESSAGES.notFound), 'forget link'],
+          },
+          { guard: 'found?', target: 'ready', actions: ['add found', ...OPEN_LINKED] },
           {
             target: 'ready',
             actions: [notice('error', CONVERSATION_MESSAGES.notFound), ...OPEN_NEW_CHAT],

@@ -328,6 +328,7 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'activation.settled', promptId: 's1', isActive: true, ok: true },
   { type: 'conversation.opened', conversationId: 'conv_1' },
   { type: 'conversation.linked', conversationId: 'conv_1' },
+  { type: 'chat.conversationStarting', conversationId: 'conv_1' },
   { type: 'chat.conversationStarted', conversation: CONVERSATION },
   { type: 'chat.conversationActivity', conversationId: 'conv_1', at: '2026-05-02T00:00:00.000Z' },
 ]

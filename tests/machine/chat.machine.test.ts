@@ -159,6 +159,10 @@ function startChat(fakes: Fakes = {}) {
       'remember model': (_, pick: { userId: string; modelId: string }) => {
         remembered.push(pick)
       },
+      'report conversation starting': ({ context }) => {
+        if (context.pending?.conversation)
+          reports.push(`starting ${context.pending.conversation.title}`)
+      },
       'report conversation started': ({ context }) => {
         reports.push(`started ${context.pending?.conversation?.title}`)
       },
@@ -513,6 +517,7 @@ const NOOPS = [
   'log error',
   'remember model',
   'report conversation started',
+  'report conversation starting',
   'report activity',
 ]
 
@@ -933,7 +938,12 @@ describe('chat: conversations', () => {
     expect(id).toMatch(/^conv_\d+$/)
     expect(chat.saved.map((m) => m.conversationId)).toEqual([id, id])
     expect(chat.context().conversationId).toBe(id)
-    expect(chat.reports).toEqual(['started Plan a trip to Lisbon', `activity ${id}`])
+    // The list hears of it as it is sent, then once its row is saved.
+    expect(chat.reports).toEqual([
+      'starting Plan a trip to Lisbon',
+      'started Plan a trip to Lisbon',
+      `activity ${id}`,
+    ])
     // The next message goes to the same conversation.
     chat.typeAndSend('And a fifth day?')
     await flush()
@@ -1013,7 +1023,7 @@ describe('chat: conversations', () => {
       chat.created[0]!.id,
       chat.created[0]!.id,
     ])
-    expect(chat.reports[0]).toBe('started Hello')
+    expect(chat.reports.slice(0, 2)).toEqual(['starting Hello', 'started Hello'])
   })
 
   it('a message sent while the linked history loads is not taken into it', async () => {

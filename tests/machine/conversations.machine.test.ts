@@ -208,6 +208,60 @@ describe('conversations machine: the start', () => {
   })
 })
 
+describe('conversations machine: a first message sent before the list', () => {
+  it('the list arriving after the send, before its row is saved, opens nothing over it', async () => {
+    let finish: (rows: Conversation[]) => void = () => {}
+    const { log, send, context } = startConversations({
+      load: () => new Promise((resolve) => (finish = resolve)),
+    })
+    await flush()
+    send({ type: 'conversation.starting', conversationId: 'c_typed' })
+    finish([MID, NEW, OLD])
+    await flush()
+    expect(context().currentId).toBe('c_typed')
+    // Not "opened c_new": the chat keeps the message the user just sent in view.
+    expect(log).toEqual(['read link', 'load'])
+    send({ type: 'conversation.started', conversation: conversation('c_typed', 10) })
+    expect(log).toEqual(['read link', 'load', 'address c_typed'])
+  })
+
+  it("on a link the look-up can't find, it says so but leaves the user's new conversation open", async () => {
+    let answer: (found: Conversation | null) => void = () => {}
+    const { log, send, context } = startConversations({
+      link: 'c_gone',
+      find: () => new Promise((resolve) => (answer = resolve)),
+    })
+    await flush()
+    send({ type: 'conversation.starting', conversationId: 'c_typed' })
+    answer(null)
+    await flush()
+    expect(context().currentId).toBe('c_typed')
+    expect(context().linkedId).toBeNull()
+    expect(log).toEqual([
+      'read link',
+      'linked c_gone',
+      'load',
+      'find c_gone',
+      `error: ${CONVERSATION_MESSAGES.notFound}`,
+    ])
+  })
+
+  it('on a link the look-up finds, that one joins the list and the new one stays open', async () => {
+    let answer: (found: Conversation | null) => void = () => {}
+    const { log, send, context, ids } = startConversations({
+      link: 'c_older',
+      find: () => new Promise((resolve) => (answer = resolve)),
+    })
+    await flush()
+    send({ type: 'conversation.starting', conversationId: 'c_typed' })
+    answer(conversation('c_older', 1))
+    await flush()
+    expect(context().currentId).toBe('c_typed')
+    expect(ids()).toEqual(['c_new', 'c_mid', 'c_old', 'c_older'])
+    expect(log).toEqual(['read link', 'linked c_older', 'load', 'find c_older'])
+  })
+})
+
 describe('conversations machine: opening', () => {
   it('New chat opens an empty chat: the chat and the address are told', async () => {
     const { log, send, context } = await ready({ link: 'c_mid' })
@@ -366,6 +420,7 @@ describe('conversations machine model', () => {
         { type: 'conversation.delete', id: 'c_mid' },
         { type: 'conversation.deleteConfirmed' },
         { type: 'conversation.deleteCancelled' },
+        { type: 'conversation.starting', conversationId: 'c_started' },
         { type: 'conversation.started', conversation: conversation('c_started', 10) },
         { type: 'conversation.activity', conversationId: 'c_old', at: at(12) },
         { type: 'xstate.done.actor.read conversation link', output: null },
