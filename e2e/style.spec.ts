@@ -55,7 +55,7 @@ test('a preset shows at once, Cancel reverts, Save survives a reload, Reset rest
   dialog = await openEditor(page)
   await dialog.getByRole('button', { name: 'Green' }).click()
   await dialog.getByRole('tab', { name: 'Text' }).click()
-  await dialog.getByText('Large', { exact: true }).click()
+  await dialog.getByText('Large 18px', { exact: true }).click()
   await dialog.getByRole('button', { name: 'Save Changes' }).click()
   await expect(toast(page, 'Style configuration saved!')).toBeVisible()
   await page.reload()

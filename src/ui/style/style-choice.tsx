@@ -9,13 +9,12 @@ const Choice = {
   Items: parts.withContext('div', 'items'),
   Item: parts.withContext(RadioGroup.Item, 'item'),
   ItemText: parts.withContext(RadioGroup.ItemText, 'itemText'),
-  ItemDetail: parts.withContext('span', 'itemDetail'),
 }
 
 export interface ChoiceOption<T extends string> {
   value: T
   label: string
-  /** A second line, e.g. '14px'. */
+  /** The value it stands for, after the label: 'Small 14px'. */
   detail?: string
 }
 
@@ -44,10 +43,10 @@ export function StyleChoice<T extends string>({
       <Choice.Items>
         {options.map((option) => (
           <Choice.Item key={option.value} value={option.value}>
-            <Choice.ItemText>{option.label}</Choice.ItemText>
-            {option.detail && (
-              <Choice.ItemDetail aria-hidden="true">{option.detail}</Choice.ItemDetail>
-            )}
+            {/* One text, as the spec words it: 'Small 14px'. */}
+            <Choice.ItemText>
+              {option.detail ? `${option.label} ${option.detail}` : option.label}
+            </Choice.ItemText>
             <RadioGroup.ItemHiddenInput />
           </Choice.Item>
         ))}

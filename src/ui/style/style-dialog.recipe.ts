@@ -67,7 +67,7 @@ export const styleDialog = sva({
 
 /** A row of mutually exclusive choices (Ark RadioGroup) drawn as a segmented control. */
 export const choiceGroup = sva({
-  slots: ['root', 'label', 'items', 'item', 'itemText', 'itemDetail'],
+  slots: ['root', 'label', 'items', 'item', 'itemText'],
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '2' },
     label: { fontSize: 'sm', fontWeight: 'semibold' },
@@ -98,7 +98,6 @@ export const choiceGroup = sva({
       _focusVisible: { outline: '2px solid', outlineColor: 'primary', outlineOffset: '2px' },
     },
     itemText: { fontWeight: 'medium' },
-    itemDetail: { fontSize: 'xs', color: 'fg.muted' },
   },
   variants: {
     /** Short values side by side; longer names (fonts) in wider cells. */
