@@ -15,6 +15,8 @@ import { seedHistory } from './seed-history'
 // Prints the category scores and FCP, LCP, TBT and CLS per page, then each failing
 // accessibility audit with a few of the elements it names. BENCH_REPORTS=dir also writes each
 // page's whole Lighthouse result there (landing.json, chat.json), for the audits not printed.
+// BENCH_RUNS=n runs each page n times and prints the medians too (files get -1…-n);
+// BENCH_PAGES=chat (or landing) runs one page only.
 
 /** Lighthouse 12's Node API, as documented: `lighthouse(url, flags)` → `{ lhr }`. */
 type Lighthouse = (
@@ -133,6 +135,25 @@ function report(name: string, lhr: LighthouseResult) {
   }
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+/** Several runs of one page: the median of each figure, since one run moves by several points. */
+function reportMedians(name: string, results: LighthouseResult[]) {
+  const of = (read: (lhr: LighthouseResult) => number | undefined) =>
+    median(results.map(read).filter((value): value is number => value !== undefined))
+  const performance = of((lhr) => lhr.categories.performance?.score ?? undefined) * 100
+  const audit = (id: string) => of((lhr) => lhr.audits[id]?.numericValue)
+  console.log(
+    `\n${name}, median of ${results.length}: Performance ${Math.round(performance)}  ` +
+      `FCP ${ms(audit('first-contentful-paint'))}  LCP ${ms(audit('largest-contentful-paint'))}  ` +
+      `TBT ${ms(audit('total-blocking-time'))}  CLS ${audit('cumulative-layout-shift').toFixed(3)}`,
+  )
+}
+
 async function main() {
   ensureBuild(root)
   // A devDependency of the bench only (lighthouse@12.8.2; 13 needs Node 22), loaded when run.
@@ -157,16 +178,27 @@ async function main() {
     ]
     const reports = process.env.BENCH_REPORTS
     if (reports) await mkdir(reports, { recursive: true })
+    const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1))
+    const only = process.env.BENCH_PAGES?.split(',')
     for (const [name, url, file] of pages) {
-      const result = await lighthouse(url, {
-        port: chromium.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      })
-      if (!result) throw new Error(`${name}: Lighthouse returned nothing`)
-      report(name, result.lhr)
-      if (reports) await writeFile(path.join(reports, `${file}.json`), JSON.stringify(result.lhr))
+      if (only && !only.includes(file)) continue
+      const results: LighthouseResult[] = []
+      for (let run = 1; run <= runs; run++) {
+        const result = await lighthouse(url, {
+          port: chromium.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        })
+        if (!result) throw new Error(`${name}: Lighthouse returned nothing`)
+        report(runs > 1 ? `${name}, run ${run} of ${runs}` : name, result.lhr)
+        results.push(result.lhr)
+        const suffix = runs > 1 ? `-${run}` : ''
+        if (reports) {
+          await writeFile(path.join(reports, `${file}${suffix}.json`), JSON.stringify(result.lhr))
+        }
+      }
+      if (runs > 1) reportMedians(name, results)
     }
   } finally {
     // Its profile is removed below: wait until it has let go of it.

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { chatWithGpt5, send } from './support/chat'
 import { signUp } from './support/session'
 
 // What a sign-in downloads, and when (docs/performance.md, "Split"): once the session is known,
@@ -39,5 +40,56 @@ test("signing in from the address asks for the chat's views while the session's 
   await fresh.goto(`/?${address}`)
   await expect(fresh.getByText('Welcome,')).toContainText('Early Eve')
   expect(viewsAskedMeanwhile).toBe(true)
+  await context.close()
+})
+
+test("a linked conversation's history is asked for while the session's actors still download, and only once", async ({
+  page,
+  browser,
+}) => {
+  await signUp(page, 'Early Fay')
+  await chatWithGpt5(page)
+  await send(page, 'Fay: a question worth keeping')
+  await expect(page.getByRole('article', { name: 'GPT-5 message' })).toHaveCount(1)
+  await expect(page).toHaveURL(/[?&]c=conv_/)
+  const linked = new URL(page.url()).searchParams.get('c')!
+  const tokens = await page.evaluate(() => JSON.parse(localStorage.getItem('auth_tokens')!))
+
+  const context = await browser.newContext()
+  const fresh = await context.newPage()
+  let actorsDownloading = false
+  let historyAskedMeanwhile = false
+  const historyReads: string[] = []
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await fresh.route(/\/assets\/session-actors-[^/]+\.js$/, async (route) => {
+    actorsDownloading = true
+    // Held until the history is asked for, or 5 s: after that it would be asked in order.
+    await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 5000))])
+    actorsDownloading = false
+    await route.continue()
+  })
+  fresh.on('request', (request) => {
+    const url = new URL(request.url())
+    if (request.method() !== 'GET' || !url.pathname.endsWith('/rest/v1/chat_messages')) return
+    historyReads.push(url.searchParams.get('conversation_id') ?? '')
+    historyAskedMeanwhile ||= actorsDownloading
+    release()
+  })
+  const address = new URLSearchParams({
+    c: linked,
+    access_token: tokens.access_token,
+    refresh_token: tokens.refresh_token,
+  })
+  await fresh.goto(`/?${address}`)
+  await expect(fresh.getByRole('article', { name: 'You message' })).toContainText(
+    'Fay: a question worth keeping',
+    { timeout: 10_000 },
+  )
+  await expect(fresh.getByRole('article', { name: 'GPT-5 message' })).toHaveCount(1)
+  expect(historyAskedMeanwhile).toBe(true)
+  expect(historyReads).toEqual([`eq.${linked}`])
   await context.close()
 })

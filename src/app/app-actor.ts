@@ -1,11 +1,14 @@
 import { createActor, fromPromise } from 'xstate'
 import { createPageChannel, createParentBridge } from '../bridge/parent-window'
+import { linkedConversationId } from '../domain/conversation'
 import { provideAuth } from '../effects/auth-effects'
+import { createEarlyHistory } from '../effects/early-history'
 import { provideExtensionBridge } from '../effects/extension-bridge-effects'
 import { provideInstallExtension } from '../effects/install-extension-effects'
 import { provideSharedPrompt } from '../effects/shared-prompt-effects'
 import { provideStyle, savedStyle } from '../effects/style-effects'
 import { type AppInput, appMachine, SESSION_ACTORS } from '../machines/app.machine'
+import type { ChatMessage } from '../machines/chat.machine'
 import { createPlatformClient } from '../platform/index'
 import type { BrowserEnv } from './browser-env'
 import type { AppConfig } from './config'
@@ -40,11 +43,23 @@ export function createAppActor(config: AppConfig, env: BrowserEnv, fetchImpl?: t
   // The session's actors come in their own chunk, on the first sign-in: until then each
   // is a stand-in the app machine invokes only after `load session` has filled it.
   const session = deferredActors<SessionActorLogic>(SESSION_ACTORS)
+  const earlyHistory = createEarlyHistory(platform.db.table<ChatMessage>('chatMessages'))
   let sessionLoaded: Promise<void> | undefined
   const loadSession = () => {
+    // A linked conversation's history is asked for now, beside the session's code.
+    const linked = linkedConversationId(env.currentHref())
+    if (linked) earlyHistory.start(currentUserId(), linked)
     sessionLoaded ??= loadSessionModule().then(({ provideSessionActors }) => {
       session.fill(
-        provideSessionActors({ config, env, platform, bridge, currentUserId, fetch: fetchImpl }),
+        provideSessionActors({
+          config,
+          env,
+          platform,
+          bridge,
+          currentUserId,
+          fetch: fetchImpl,
+          earlyHistory,
+        }),
       )
     })
     // A failed load is not remembered: the next sign-in tries afresh.

@@ -1,6 +1,7 @@
 import type { ParentBridge } from '../bridge/parent-window'
 import { provideChat } from '../effects/chat-effects'
 import { provideConversations } from '../effects/conversation-effects'
+import type { EarlyHistory } from '../effects/early-history'
 import { providePrompts } from '../effects/prompt-effects'
 import { provideUsage } from '../effects/usage-effects'
 import type { PlatformClient } from '../platform/index'
@@ -15,6 +16,8 @@ export interface SessionDeps {
   /** The signed-in user's id; throws when nobody is. */
   currentUserId: () => string
   fetch?: typeof fetch
+  /** A linked conversation's history, asked for at sign-in (src/effects/early-history.ts). */
+  earlyHistory?: EarlyHistory
 }
 
 /**
@@ -30,6 +33,7 @@ export function provideSessionActors(deps: SessionDeps) {
     providerBaseUrls: deps.config.providerBaseUrls,
     storage: env.storage,
     fetch: deps.fetch,
+    earlyHistory: deps.earlyHistory,
   })
   const prompts = providePrompts({
     platform,

@@ -18,11 +18,9 @@ import type { KeyValueStorage, PlatformClient } from '../platform/index'
 import { DEFAULT_BASE_URLS } from '../providers/base-urls'
 import type { ProviderBaseUrls } from '../providers/chat-types'
 import { ChatStreamError } from '../providers/stream-errors'
+import { type EarlyHistory, readHistory } from './early-history'
 import { modelServerEffects } from './model-servers'
 import { logError, showToast } from './notify'
-
-/** The history shown at sign-in (docs/product/limits.md, "Chat"). */
-const HISTORY_LIMIT = 100
 
 /**
  * Where the user's last model pick is kept: a per-browser UI preference, like the theme
@@ -48,6 +46,8 @@ export interface ChatEffectsOptions {
   storage: KeyValueStorage
   /** Provider calls go through this fetch (tests); the global one by default. */
   fetch?: typeof fetch
+  /** A linked history asked for at sign-in, which the first load takes. */
+  earlyHistory?: EarlyHistory
   notify?: (notice: Notice) => void
   now?: () => number
 }
@@ -74,15 +74,15 @@ export function provideChat(options: ChatEffectsOptions) {
   const chat = chatMachine.provide({
     actors: {
       // docs/product/conversations.md: the history of one conversation.
+      // A read asked for at sign-in is taken once; if it failed, the chat reads again.
       'load history': fromPromise(
-        async ({ input }: { input: { userId: string; conversationId: string | null } }) =>
-          input.conversationId === null
-            ? []
-            : messages.list({
-                where: { userId: input.userId, conversationId: input.conversationId },
-                orderBy: { createdAt: 'asc' },
-                limit: HISTORY_LIMIT,
-              }),
+        async ({ input }: { input: { userId: string; conversationId: string | null } }) => {
+          const { userId, conversationId } = input
+          if (conversationId === null) return []
+          const read = () => readHistory(messages, userId, conversationId)
+          const early = options.earlyHistory?.take(userId, conversationId)
+          return early ? early.catch(read) : read()
+        },
       ),
       'create conversation': fromPromise(
         async ({

@@ -1,0 +1,48 @@
+import type { ChatMessage } from '../machines/chat.machine'
+import type { TableClient } from '../platform/index'
+
+/** The history a conversation opens with (docs/product/limits.md, "Chat"). */
+export const HISTORY_LIMIT = 100
+
+/** One conversation's history, oldest first, as the chat shows it. */
+export function readHistory(
+  messages: TableClient<ChatMessage>,
+  userId: string,
+  conversationId: string,
+): Promise<ChatMessage[]> {
+  return messages.list({
+    where: { userId, conversationId },
+    orderBy: { createdAt: 'asc' },
+    limit: HISTORY_LIMIT,
+  })
+}
+
+/**
+ * A linked conversation's history, asked for as soon as auth says who is signed in: beside the
+ * session's code, not after it (docs/performance.md, "Split"). The chat's first load takes it
+ * if it is for the same user and conversation; whatever it takes, nothing is left for a later
+ * load, which reads afresh.
+ */
+export interface EarlyHistory {
+  start(userId: string, conversationId: string): void
+  take(userId: string, conversationId: string): Promise<ChatMessage[]> | null
+}
+
+export function createEarlyHistory(messages: TableClient<ChatMessage>): EarlyHistory {
+  let pending: { userId: string; conversationId: string; rows: Promise<ChatMessage[]> } | null =
+    null
+  return {
+    start(userId, conversationId) {
+      const rows = readHistory(messages, userId, conversationId)
+      // Taken later, or never: a failure is the taker's to handle, not an unhandled rejection.
+      rows.catch(() => {})
+      pending = { userId, conversationId, rows }
+    },
+    take(userId, conversationId) {
+      const found = pending
+      pending = null
+      if (!found || found.userId !== userId || found.conversationId !== conversationId) return null
+      return found.rows
+    },
+  }
+}

@@ -1,0 +1,114 @@
+import { describe, expect, test, vi } from 'vitest'
+import { type AnyActorLogic, createActor, toPromise } from 'xstate'
+import { provideChat } from '../../../src/effects/chat-effects'
+import { createEarlyHistory } from '../../../src/effects/early-history'
+import type { ChatMessage } from '../../../src/machines/chat.machine'
+import type { PlatformClient, TableClient } from '../../../src/platform/index'
+
+const message = (id: string, content: string): ChatMessage => ({
+  id,
+  userId: 'u1',
+  modelId: 'gpt-4o',
+  role: 'user',
+  content,
+  systemPromptId: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+})
+
+/** A chat_messages table whose reads answer, in turn, with `answers` (rows or a failure). */
+function messagesTable(...answers: Array<ChatMessage[] | Error>) {
+  const list = vi.fn(async () => {
+    const answer = answers.shift() ?? []
+    if (answer instanceof Error) throw answer
+    return answer
+  })
+  return { table: { list } as unknown as TableClient<ChatMessage>, list }
+}
+
+const HISTORY_QUERY = (conversationId: string) => ({
+  where: { userId: 'u1', conversationId },
+  orderBy: { createdAt: 'asc' },
+  limit: 100,
+})
+
+describe('a history asked for at sign-in', () => {
+  test('is read at once, with the query the chat uses, and taken once for the same user and conversation', async () => {
+    const { table, list } = messagesTable([message('m1', 'hello')])
+    const early = createEarlyHistory(table)
+    early.start('u1', 'conv_1')
+    expect(list).toHaveBeenCalledWith(HISTORY_QUERY('conv_1'))
+    expect(await early.take('u1', 'conv_1')).toEqual([message('m1', 'hello')])
+    expect(early.take('u1', 'conv_1')).toBeNull()
+  })
+
+  test('is not handed to another conversation or user, and is gone after that first take', () => {
+    const { table } = messagesTable([], [])
+    const early = createEarlyHistory(table)
+    early.start('u1', 'conv_1')
+    expect(early.take('u1', 'conv_2')).toBeNull()
+    expect(early.take('u1', 'conv_1')).toBeNull()
+    early.start('u1', 'conv_1')
+    expect(early.take('u2', 'conv_1')).toBeNull()
+  })
+
+  test('a failed early read is no unhandled rejection while nobody has taken it', async () => {
+    const unhandled = vi.fn()
+    process.on('unhandledRejection', unhandled)
+    const { table } = messagesTable(new Error('offline'))
+    createEarlyHistory(table).start('u1', 'conv_1')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    process.off('unhandledRejection', unhandled)
+    expect(unhandled).not.toHaveBeenCalled()
+  })
+})
+
+describe("the chat's history load", () => {
+  /** The chat's `load history` actor over `table`, with `early` handed to it. */
+  function loadHistory(table: TableClient<ChatMessage>, early = createEarlyHistory(table)) {
+    const platform = {
+      db: { table: (name: string) => (name === 'chatMessages' ? table : { list: vi.fn() }) },
+    } as unknown as PlatformClient
+    const { chat } = provideChat({
+      platform,
+      currentUserId: () => 'u1',
+      providerBaseUrls: {},
+      storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
+      earlyHistory: early,
+    })
+    const logic = chat.implementations.actors['load history'] as AnyActorLogic
+    return {
+      early,
+      run: (conversationId: string | null) =>
+        toPromise(createActor(logic, { input: { userId: 'u1', conversationId } }).start()),
+    }
+  }
+
+  test('takes the read asked for at sign-in instead of asking again', async () => {
+    const { table, list } = messagesTable([message('m1', 'early')], [message('m2', 'fresh')])
+    const { early, run } = loadHistory(table)
+    early.start('u1', 'conv_1')
+    expect(await run('conv_1')).toEqual([message('m1', 'early')])
+    expect(list).toHaveBeenCalledTimes(1)
+    // The next load of the same conversation reads afresh.
+    expect(await run('conv_1')).toEqual([message('m2', 'fresh')])
+    expect(list).toHaveBeenCalledTimes(2)
+  })
+
+  test('reads again when the early read failed', async () => {
+    const { table, list } = messagesTable(new Error('offline'), [message('m2', 'fresh')])
+    const { early, run } = loadHistory(table)
+    early.start('u1', 'conv_1')
+    expect(await run('conv_1')).toEqual([message('m2', 'fresh')])
+    expect(list).toHaveBeenNthCalledWith(2, HISTORY_QUERY('conv_1'))
+  })
+
+  test('reads its own conversation when the early read was for another; a new chat reads nothing', async () => {
+    const { table, list } = messagesTable([message('m1', 'linked')], [message('m3', 'other')])
+    const { early, run } = loadHistory(table)
+    early.start('u1', 'conv_1')
+    expect(await run('conv_2')).toEqual([message('m3', 'other')])
+    expect(list).toHaveBeenLastCalledWith(HISTORY_QUERY('conv_2'))
+    expect(await run(null)).toEqual([])
+    expect(list).toHaveBeenCalledTimes(2)
+  })
+})
