@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
 import { installMockPlatform } from '../support/mock-platform'
+import { mswServer } from '../support/msw-server'
 import { renderApp } from '../support/render-app'
 
 const mockPlatform = installMockPlatform()
@@ -27,7 +28,19 @@ const toast = (text: string) => screen.findByText(text, {}, { timeout: 4000 })
 describe('the Prompt Library dialog', () => {
   test('Browse Public lists public prompts by Anonymous; search filters; empty search says so', async () => {
     await signedIn('browser@example.com')
+    const publicReads: URLSearchParams[] = []
+    const onRequest = ({ request }: { request: Request }) => {
+      const url = new URL(request.url)
+      if (request.method === 'GET' && url.pathname.endsWith('/rest/v1/prompts'))
+        if (url.searchParams.get('is_public') === 'eq.1') publicReads.push(url.searchParams)
+    }
+    mswServer.events.on('request:start', onRequest)
     const library = await openLibrary()
+    await waitFor(() => expect(publicReads.length).toBeGreaterThan(0))
+    mswServer.events.removeListener('request:start', onRequest)
+    // The public list is the newest 50 (docs/product/limits.md).
+    expect(publicReads[0]?.get('limit')).toBe('50')
+    expect(publicReads[0]?.get('order')).toBe('created_at.desc')
     expect(within(library).getByRole('tab', { name: 'Browse Public' })).toHaveAttribute(
       'aria-selected',
       'true',
