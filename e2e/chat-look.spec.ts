@@ -9,6 +9,9 @@ import { ARTIFACTS, signUp, waitForToastsToGo } from './support/session'
 test('the chat with streamed replies and usage, at three widths in both themes', async ({
   page,
 }) => {
+  // A slow streamed reply, eight screenshots and two dialog round trips: about 27 s on a quiet
+  // 2-core machine, too close to the default 30 s. Three times the budget.
+  test.slow()
   await signUp(page, 'Look Lou')
   await chatWithGpt5(page)
   await send(page, 'Show me some code')
@@ -43,9 +46,13 @@ test('the chat with streamed replies and usage, at three widths in both themes',
     await keys.getByRole('region', { name: 'Usage this month' }).scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${ARTIFACTS}/keys-usage-800-${theme}.png` })
     await keys.getByRole('button', { name: 'Close' }).click()
-    // The model picker comes back; Escape before it is there would close nothing.
+    // The model picker comes back; Escape before it is there would close nothing. It is there
+    // once focus is in it: it shows a frame or so before its focus trap and Escape are set up.
     const picker = page.getByRole('dialog', { name: 'Select AI Model' })
     await expect(picker).toBeVisible()
+    await expect
+      .poll(() => picker.evaluate((dialog) => dialog.contains(document.activeElement)))
+      .toBe(true)
     await page.keyboard.press('Escape')
     await expect(picker).toBeHidden()
     if (theme === 'dark') await toggle.first().click()
