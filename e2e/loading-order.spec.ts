@@ -1,9 +1,29 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { chatWithGpt5, send } from './support/chat'
 import { signUp } from './support/session'
 
 // What a sign-in downloads, and when (docs/performance.md, "Split"): once the session is known,
-// the chat's views come beside the session's actors, not after them.
+// the chat's views and a linked conversation's history come beside the session's actors, not
+// after them.
+
+/**
+ * Holds the session's actors chunk until `release()` is called, or 5 s: after that, what the
+ * test waits for would be asked for in order anyway. `downloading()` says whether it is held.
+ */
+async function holdSessionActors(page: Page) {
+  let downloading = false
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/session-actors-[^/]+\.js$/, async (route) => {
+    downloading = true
+    await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 5000))])
+    downloading = false
+    await route.continue()
+  })
+  return { downloading: () => downloading, release: () => release() }
+}
 
 test("signing in from the address asks for the chat's views while the session's actors still download", async ({
   page,
@@ -15,22 +35,11 @@ test("signing in from the address asks for the chat's views while the session's 
   // A new browser, nothing cached or stored, arriving as the hosted sign-in page sends it back.
   const context = await browser.newContext()
   const fresh = await context.newPage()
-  let actorsDownloading = false
+  const actors = await holdSessionActors(fresh)
   let viewsAskedMeanwhile = false
-  let release = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await fresh.route(/\/assets\/session-actors-[^/]+\.js$/, async (route) => {
-    actorsDownloading = true
-    // Held until the views are asked for, or 5 s: after that they would be asked in order.
-    await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 5000))])
-    actorsDownloading = false
-    await route.continue()
-  })
   await fresh.route(/\/assets\/signed-in-screen-[^/]+\.js$/, async (route) => {
-    viewsAskedMeanwhile ||= actorsDownloading
-    release()
+    viewsAskedMeanwhile ||= actors.downloading()
+    actors.release()
     await route.continue()
   })
   const address = new URLSearchParams({
@@ -57,26 +66,15 @@ test("a linked conversation's history is asked for while the session's actors st
 
   const context = await browser.newContext()
   const fresh = await context.newPage()
-  let actorsDownloading = false
+  const actors = await holdSessionActors(fresh)
   let historyAskedMeanwhile = false
   const historyReads: string[] = []
-  let release = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await fresh.route(/\/assets\/session-actors-[^/]+\.js$/, async (route) => {
-    actorsDownloading = true
-    // Held until the history is asked for, or 5 s: after that it would be asked in order.
-    await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 5000))])
-    actorsDownloading = false
-    await route.continue()
-  })
   fresh.on('request', (request) => {
     const url = new URL(request.url())
     if (request.method() !== 'GET' || !url.pathname.endsWith('/rest/v1/chat_messages')) return
     historyReads.push(url.searchParams.get('conversation_id') ?? '')
-    historyAskedMeanwhile ||= actorsDownloading
-    release()
+    historyAskedMeanwhile ||= actors.downloading()
+    actors.release()
   })
   const address = new URLSearchParams({
     c: linked,
