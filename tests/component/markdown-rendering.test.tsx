@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { fireEvent, render, screen, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { MarkdownContent } from '../../src/ui/chat/markdown/markdown-content'
 import { renderMarkdown } from '../../src/ui/chat/markdown/render-tokens'
@@ -111,6 +111,7 @@ describe('markdown rendering', () => {
 
   test('an image with a safe URL is lazy and sends no referrer; its alt text is plain', () => {
     show('![a **bold** chart](https://example.com/c.png)')
+    fireEvent.click(screen.getByRole('button', { name: 'Load image from example.com' }))
     const image = screen.getByRole('img', { name: 'a bold chart' })
     expect(image).toHaveAttribute('loading', 'lazy')
     expect(image).toHaveAttribute('referrerpolicy', 'no-referrer')

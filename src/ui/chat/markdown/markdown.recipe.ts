@@ -5,7 +5,19 @@ import { sva } from 'styled-system/css'
  * dark frame with a copy button, in light and dark themes alike.
  */
 export const markdown = sva({
-  slots: ['prose', 'typed', 'frame', 'toolbar', 'copy', 'pre', 'plainCode'],
+  slots: [
+    'prose',
+    'typed',
+    'frame',
+    'toolbar',
+    'copy',
+    'pre',
+    'plainCode',
+    'remoteImage',
+    'remoteImageText',
+    'remoteImageHost',
+    'remoteImageButton',
+  ],
   base: {
     prose: {
       fontSize: 'md',
@@ -85,5 +97,25 @@ export const markdown = sva({
     plainCode: { fontFamily: 'mono' },
     // A message shown as typed until it is formatted: its lines kept.
     typed: { whiteSpace: 'pre-wrap' },
+    // Another site's image, not loaded until asked (docs/security.md, "Remote images").
+    remoteImage: {
+      display: 'inline-flex',
+      flexWrap: 'wrap',
+      alignItems: 'center',
+      gap: '2',
+      maxW: 'full',
+      px: '3',
+      py: '2',
+      my: '1',
+      borderWidth: '1px',
+      borderStyle: 'dashed',
+      borderColor: 'border',
+      borderRadius: 'card',
+      fontSize: 'sm',
+      verticalAlign: 'middle',
+    },
+    remoteImageText: { color: 'fg' },
+    remoteImageHost: { color: 'fg.muted', overflowWrap: 'anywhere' },
+    remoteImageButton: { h: '7', px: '2.5' },
   },
 })

@@ -4,6 +4,7 @@ import { safeUrl } from '../../../domain/safe-url'
 import { CodeBlock } from './code-block'
 import { decodeEntities } from './decode-entities'
 import { lexMarkdown } from './lex-markdown'
+import { isRemoteImage, RemoteImage } from './remote-image'
 
 /**
  * Markdown as React elements, straight from marked's tokens: no HTML string is ever built, so
@@ -170,12 +171,16 @@ function renderToken(token: Token, key: number, depth: number): ReactNode {
       const alt = plainText(image.tokens)
       // Likewise an unsafe image: an empty src would make the browser fetch the page itself.
       if (!src) return <span key={key}>{alt}</span>
+      const title = image.title ? decodeEntities(image.title) : undefined
+      if (isRemoteImage(src, window.location.origin)) {
+        return <RemoteImage key={key} src={src} alt={alt} title={title} />
+      }
       return (
         <img
           key={key}
           src={src}
           alt={alt}
-          title={image.title ? decodeEntities(image.title) : undefined}
+          title={title}
           loading="lazy"
           referrerPolicy="no-referrer"
         />
