@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { type HttpBindings, serve } from '@hono/node-server'
 import { type Context, Hono } from 'hono'
+import { DEFAULT_DEVELOPMENT_ORIGINS } from '../../contract/auth-origins'
 import { sealingKey } from '../platform/crypto/api-key-cipher'
 import { type AppSchema, createPlatform, openStore, type SqlStore } from '../platform/index'
 import { createPlatformRealtimeHub } from '../platform/realtime/realtime-api'
@@ -128,7 +129,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     const fakeIndex = options.fakeProviders ? indexWithFakeProviders(options.distDir) : undefined
     const page = fakeIndex ? revalidatedPage(fakeIndex) : serveFiles({ root, file: '/index.html' })
     // After the platform's routes, so only the app's own page gets the app's policy.
-    app.use('*', appPagePolicy(root))
+    app.use('*', appPagePolicy(root, options.trustedParentOrigins ?? DEFAULT_DEVELOPMENT_ORIGINS))
     app.get('/', page).get('/index.html', page)
     // The packed extension (npm run build) downloads as a file, whatever the browser guesses.
     app.use(`/${EXTENSION_ZIP}`, async (c, next) => {

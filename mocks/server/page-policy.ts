@@ -27,35 +27,41 @@ export function inlineScriptHashes(html: string): string[] {
  * The policy for a page with these inline scripts. What it allows beyond the app's origin, and
  * why:
  * - styles inline: sonner adds its stylesheet at run time, and views set style attributes;
- * - images from anywhere: a reply's markdown may show one (only http(s), docs/rendering.md);
+ * - images from https sites: a reply's markdown shows another site's image once the user asks
+ *   (docs/security.md, "Remote images"); plain http never loads in the page;
  * - connections anywhere: the browser calls the providers and the user's own OpenAI-compatible
  *   servers directly with the user's keys (docs/product/servers.md), and realtime is a socket.
+ * And who may frame it: the app itself and the configured parents only (docs/security.md,
+ * "Framing and the parent bridge"), since a framing page could otherwise post it tokens.
  */
-export function pagePolicy(hashes: string[]): string {
+export function pagePolicy(hashes: string[], parents: readonly string[] = []): string {
   return [
     "default-src 'self'",
     ['script-src', "'self'", ...hashes].join(' '),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https: http:",
+    "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "connect-src 'self' https: http: wss: ws:",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
+    ['frame-ancestors', "'self'", ...parents].join(' '),
   ].join('; ')
 }
 
 /**
  * Sets the policy on every HTML answer after it: the single page, wherever it is served. Read
- * once from the built index.html, whose inline scripts are fixed at build time.
+ * once from the built index.html, whose inline scripts are fixed at build time. Browsers too
+ * old for `frame-ancestors` get X-Frame-Options, which can name no other origin.
  */
-export function appPagePolicy(distDir: string): MiddlewareHandler {
+export function appPagePolicy(distDir: string, parents: readonly string[]): MiddlewareHandler {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8')
-  const policy = pagePolicy(inlineScriptHashes(html))
+  const policy = pagePolicy(inlineScriptHashes(html), parents)
   return async (c, next) => {
     await next()
     if (c.res.headers.get('Content-Type')?.startsWith('text/html')) {
       c.res.headers.set('Content-Security-Policy', policy)
+      c.res.headers.set('X-Frame-Options', 'SAMEORIGIN')
     }
   }
 }

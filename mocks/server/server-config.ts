@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { parseOriginList } from '../../contract/auth-origins'
 
 /** Everything the local platform server reads from the environment, with its defaults. */
 export interface ServerConfig {
@@ -15,6 +16,11 @@ export interface ServerConfig {
   /** Signs access tokens and encrypts stored API keys; generated into dataDir when unset. */
   secret: string | undefined
   host: string
+  /**
+   * VITE_TRUSTED_PARENT_ORIGINS, the same setting the app is built with: the pages beside the
+   * app's own origin that may frame it (default: Vite's dev server; docs/security.md).
+   */
+  trustedParentOrigins?: string[]
   /** FAKE_PROVIDERS=1: serve the provider fakes and point the app at them (e2e, demos). */
   fakeProviders?: boolean
   /** PUBLIC_ORIGIN: the origin browsers reach the server at; derived from HOST/PORT when unset. */
@@ -47,6 +53,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     projectId: env.VITE_PROJECT_ID || DEFAULT_PROJECT_ID,
     secret: env.PLATFORM_SECRET || undefined,
     host: env.HOST || '127.0.0.1',
+    trustedParentOrigins: parseOriginList(env.VITE_TRUSTED_PARENT_ORIGINS),
     fakeProviders: env.FAKE_PROVIDERS === '1',
     publicOrigin: env.PUBLIC_ORIGIN ? readOrigin(env.PUBLIC_ORIGIN) : undefined,
     realtimeRequireAuth: env.REALTIME_REQUIRE_AUTH === '1',

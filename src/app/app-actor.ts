@@ -33,6 +33,7 @@ export function createAppActor(config: AppConfig, env: BrowserEnv, fetchImpl?: t
     parent: env.parent,
     referrer: env.referrer,
     authUrl: config.authUrl,
+    trustedOrigins: config.trustedParentOrigins,
   })
   // Effects run only while someone is signed in; they read whose session it is then.
   const currentUserId = () => {

@@ -1,4 +1,5 @@
 import type { ProviderName } from '../domain/chat-types'
+import { parseOriginList, trustedParentOrigins } from '../platform/index'
 import { DEFAULT_BASE_URLS } from '../providers/base-urls'
 import type { ProviderBaseUrls } from '../providers/chat-types'
 
@@ -12,6 +13,11 @@ export interface AppConfig {
   projectId: string
   /** Where each LLM provider's API is called; the real APIs unless configured otherwise. */
   providerBaseUrls: ProviderBaseUrls
+  /**
+   * The origins a parent window may hand tokens or a logout from: the auth host, the app's
+   * own, and VITE_TRUSTED_PARENT_ORIGINS (default: Vite's dev server) (docs/security.md).
+   */
+  trustedParentOrigins: string[]
 }
 
 /**
@@ -44,11 +50,17 @@ export function readAppConfig(
       absoluteUrl(runtime?.[provider], origin) ?? absoluteUrl(env[PROVIDER_ENV[provider]], origin)
     if (configured) providerBaseUrls[provider] = configured
   }
+  const authUrl = trimSlash(env.VITE_AUTH_URL || origin)
   return {
-    authUrl: trimSlash(env.VITE_AUTH_URL || origin),
+    authUrl,
     coreUrl: trimSlash(env.VITE_CORE_URL || origin),
     projectId: env.VITE_PROJECT_ID || DEFAULT_PROJECT_ID,
     providerBaseUrls,
+    trustedParentOrigins: trustedParentOrigins(
+      authUrl,
+      origin,
+      parseOriginList(env.VITE_TRUSTED_PARENT_ORIGINS),
+    ),
   }
 }
 

@@ -59,18 +59,21 @@ export interface ParentBridgeOptions {
   /** The page that embedded us (document.referrer). */
   referrer: string
   authUrl: string
+  /** The only origins a parent may speak from (`trustedParentOrigins`, docs/security.md). */
+  trustedOrigins: readonly string[]
 }
 
 export function createParentBridge(options: ParentBridgeOptions): ParentBridge {
-  const { messages, parent, referrer, authUrl } = options
+  const { messages, parent, referrer, authUrl, trustedOrigins } = options
   return {
     listen: (handler) =>
       messages.onMessage(({ origin, data }) => {
-        if (!isTrustedParentOrigin(origin, authUrl)) return
+        if (!isTrustedParentOrigin(origin, trustedOrigins)) return
         const message = parseParentMessage(data)
         if (message) handler(message)
       }),
-    tellActivePrompt: (prompt) => notifyParent(parent, referrer, authUrl, prompt),
+    tellActivePrompt: (prompt) =>
+      notifyParent(parent, parentTargetOrigin(referrer, authUrl, trustedOrigins), prompt),
   }
 }
 
@@ -98,12 +101,16 @@ export function parseParentMessage(data: unknown): ParentMessage | null {
 
 /**
  * Where a message to the embedding page may go: the referrer's origin when it is a trusted
- * parent (the auth host or a local development host), else the auth host. Never `*`.
+ * parent, else the auth host. Never `*`.
  */
-export function parentTargetOrigin(referrer: string, authUrl: string): string | null {
+export function parentTargetOrigin(
+  referrer: string,
+  authUrl: string,
+  trustedOrigins: readonly string[],
+): string | null {
   try {
     const origin = new URL(referrer).origin
-    if (isTrustedParentOrigin(origin, authUrl)) return origin
+    if (isTrustedParentOrigin(origin, trustedOrigins)) return origin
   } catch {
     // no or unreadable referrer
   }
@@ -124,12 +131,11 @@ export function activePromptMessage(prompt: ActivePrompt | null) {
   }
 }
 
+/** Tells the embedding page (if any) at `target` (never `*`) which prompt is active. */
 export function notifyParent(
   parent: ParentWindow | null,
-  referrer: string,
-  authUrl: string,
+  target: string | null,
   prompt: ActivePrompt | null,
 ): void {
-  const target = parent && parentTargetOrigin(referrer, authUrl)
   if (parent && target) parent.postMessage(activePromptMessage(prompt), target)
 }

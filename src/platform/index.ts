@@ -1,4 +1,8 @@
-export { isTrustedParentOrigin } from '../../contract/auth-origins'
+export {
+  isTrustedParentOrigin,
+  parseOriginList,
+  trustedParentOrigins,
+} from '../../contract/auth-origins'
 export type {
   AuthClient,
   AuthClientConfig,

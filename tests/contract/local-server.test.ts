@@ -72,7 +72,12 @@ test("the page carries its Content-Security-Policy, naming its inline script's h
       "script-src 'self' 'sha256-8XvuI2QnHOYXwMUTtH0phGw3p/XpoJw58VHevTpK3rk='",
     )
     expect(policy, address).toContain("object-src 'none'")
+    // Framed only by itself and Vite's dev server (the default parents, docs/security.md).
+    expect(policy, address).toContain(
+      "frame-ancestors 'self' http://localhost:5173 http://127.0.0.1:5173",
+    )
   }
+  expect((await fetch(server.url)).headers.get('x-frame-options')).toBe('SAMEORIGIN')
   for (const address of [`${server.url}/assets/app.js`, `${server.url}/api/health`]) {
     expect((await fetch(address)).headers.get('content-security-policy'), address).toBeNull()
   }

@@ -37,3 +37,17 @@ test('the policy runs script only from the page itself and the hashed inline one
   expect(policy).not.toContain('unsafe-eval')
   expect(directives['script-src']).not.toContain('unsafe-inline')
 })
+
+test('only the app and its configured parents may frame it; images from elsewhere only over https', () => {
+  const directives = (policy: string) =>
+    Object.fromEntries(
+      policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]),
+    )
+  expect(directives(pagePolicy([]))['frame-ancestors']).toBe("'self'")
+  expect(
+    directives(pagePolicy([], ['http://localhost:5173', 'https://auth.example.com']))[
+      'frame-ancestors'
+    ],
+  ).toBe("'self' http://localhost:5173 https://auth.example.com")
+  expect(directives(pagePolicy([]))['img-src']).toBe("'self' data: blob: https:")
+})

@@ -50,6 +50,7 @@ export function renderApp(
       coreUrl: TEST_ORIGIN,
       projectId: TEST_PROJECT_ID,
       providerBaseUrls: DEFAULT_BASE_URLS,
+      trustedParentOrigins: [TEST_ORIGIN],
     },
     env,
   )

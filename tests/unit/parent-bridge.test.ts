@@ -9,13 +9,16 @@ import {
 } from '../../src/bridge/parent-window'
 
 const AUTH = 'https://auth.example.com'
+const TRUSTED = [AUTH, 'http://localhost:5173']
 
 describe('telling the parent window about the active system prompt', () => {
   it('targets a trusted referrer, else the auth host; never *', () => {
-    expect(parentTargetOrigin('http://localhost:5173/page', AUTH)).toBe('http://localhost:5173')
-    expect(parentTargetOrigin('https://auth.example.com/embed', AUTH)).toBe(AUTH)
-    expect(parentTargetOrigin('https://evil.example/', AUTH)).toBe(AUTH)
-    expect(parentTargetOrigin('', AUTH)).toBe(AUTH)
+    const target = (referrer: string) => parentTargetOrigin(referrer, AUTH, TRUSTED)
+    expect(target('http://localhost:5173/page')).toBe('http://localhost:5173')
+    expect(target('https://auth.example.com/embed')).toBe(AUTH)
+    expect(target('https://evil.example/')).toBe(AUTH)
+    expect(target('http://localhost:6666/')).toBe(AUTH)
+    expect(target('')).toBe(AUTH)
   })
 
   it('sends id, title, content and isActive=true, or an empty prompt on deactivation', () => {
@@ -23,9 +26,9 @@ describe('telling the parent window about the active system prompt', () => {
     const parent = {
       postMessage: (message: unknown, origin: string) => void sent.push([message, origin]),
     }
-    notifyParent(parent, '', AUTH, { id: 's1', title: 'T', content: 'C' })
-    notifyParent(parent, '', AUTH, null)
-    notifyParent(null, '', AUTH, null) // not in an iframe: nobody to tell
+    notifyParent(parent, AUTH, { id: 's1', title: 'T', content: 'C' })
+    notifyParent(parent, AUTH, null)
+    notifyParent(null, AUTH, null) // not in an iframe: nobody to tell
     expect(sent).toEqual([
       [
         {
@@ -59,6 +62,7 @@ describe('hearing the parent window', () => {
       parent: { postMessage: (message, origin) => void sent.push([message, origin]) },
       referrer: 'http://localhost:5173/host',
       authUrl: AUTH,
+      trustedOrigins: TRUSTED,
     })
     const post = (origin: string, data: unknown) => {
       for (const listener of listeners) listener({ origin, data })
@@ -71,6 +75,9 @@ describe('hearing the parent window', () => {
     const heard: ParentMessage[] = []
     const stop = bridge.listen((message) => heard.push(message))
     post('https://evil.example', { type: 'AUTH_LOGOUT' })
+    // Another port on this machine: a stranger's page, which once could sign the app in.
+    post('http://localhost:6666', { type: 'AUTH_TOKENS', tokens: { access_token: 'attacker' } })
+    post('http://127.0.0.1:5173', { type: 'AUTH_LOGOUT' })
     post(AUTH, { type: 'AUTH_LOGOUT' })
     post('http://localhost:5173', { type: 'SOMETHING_ELSE' })
     post('http://localhost:5173', { type: 'AUTH_TOKENS', tokens: { access_token: 'a' } })

@@ -1,34 +1,66 @@
 import { expect, test } from 'vitest'
-import { isAllowedRedirect, isTrustedParentOrigin } from '../../../contract/auth-origins'
+import {
+  isAllowedRedirect,
+  isTrustedParentOrigin,
+  parseOriginList,
+  trustedParentOrigins,
+} from '../../../contract/auth-origins'
 
 const AUTH_URL = 'https://auth.example.com/some/path'
+const TRUSTED = trustedParentOrigins(AUTH_URL, 'https://app.example.com', ['http://localhost:5173'])
+
+test('the trusted parents are the auth host, the app and the configured development origins', () => {
+  expect(TRUSTED).toEqual([
+    'https://auth.example.com',
+    'https://app.example.com',
+    'http://localhost:5173',
+  ])
+  // The app served by the auth host itself (the local platform): one origin, once.
+  expect(trustedParentOrigins('http://localhost:3000', 'http://localhost:3000/', [])).toEqual([
+    'http://localhost:3000',
+  ])
+})
 
 test.each([
   ['https://auth.example.com', true],
-  ['https://auth.example.com:443', true],
+  ['https://app.example.com', true],
+  ['http://localhost:5173', true],
+  ['https://auth.example.com:443', false], // a browser never spells an origin so
   ['http://auth.example.com', false],
   ['https://auth.example.com:8443', false],
   ['https://evil.auth.example.com', false],
   ['https://auth.example.com.evil.example', false],
-  ['http://localhost', true],
-  ['http://localhost:5173', true],
-  ['https://localhost:3000', true],
-  ['http://127.0.0.1:3000', true],
-  ['http://[::1]:8080', true],
+  // Another port on this machine is another site: it may not sign the app in or out.
+  ['http://localhost', false],
+  ['http://localhost:3000', false],
+  ['https://localhost:5173', false],
+  ['http://127.0.0.1:5173', false],
+  ['http://[::1]:8080', false],
   ['http://localhost.evil.example', false],
-  ['http://127.0.0.1.evil.example', false],
-  ['http://127.0.0.2', false],
   ['file://localhost', false],
   ['null', false],
   ['', false],
   ['not a url', false],
 ])('%s → %s', (origin, trusted) => {
-  expect(isTrustedParentOrigin(origin, AUTH_URL)).toBe(trusted)
+  expect(isTrustedParentOrigin(origin, TRUSTED)).toBe(trusted)
 })
 
-test('a malformed auth URL trusts only local hosts', () => {
-  expect(isTrustedParentOrigin('https://auth.example.com', 'not a url')).toBe(false)
-  expect(isTrustedParentOrigin('http://localhost:3000', 'not a url')).toBe(true)
+test('a malformed auth URL is left out, not trusted', () => {
+  expect(trustedParentOrigins('not a url', 'http://localhost:3000', [])).toEqual([
+    'http://localhost:3000',
+  ])
+})
+
+test("the configured development origins: unset means Vite's dev server, empty means none", () => {
+  expect(parseOriginList(undefined)).toEqual(['http://localhost:5173', 'http://127.0.0.1:5173'])
+  expect(parseOriginList('')).toEqual([])
+  expect(parseOriginList(' https://a.example:443, http://localhost:8080 ')).toEqual([
+    'https://a.example',
+    'http://localhost:8080',
+  ])
+  for (const bad of ['localhost:8080', 'https://a.example/path', 'javascript:x', '*']) {
+    expect(() => parseOriginList(bad), bad).toThrow(/Not an http\(s\) origin/)
+  }
 })
 
 const OWN_ORIGIN = 'https://app.example.com'
