@@ -97,7 +97,8 @@ export const markdown = sva({
     plainCode: { fontFamily: 'mono' },
     // A message shown as typed until it is formatted: its lines kept.
     typed: { whiteSpace: 'pre-wrap' },
-    // Another site's image, not loaded until asked (docs/security.md, "Remote images").
+    // Another site's image, not loaded until asked (docs/security.md, "Remote images"). It
+    // takes the colour of the text around it: a reply's card or the user's own bubble.
     remoteImage: {
       display: 'inline-flex',
       flexWrap: 'wrap',
@@ -109,13 +110,21 @@ export const markdown = sva({
       my: '1',
       borderWidth: '1px',
       borderStyle: 'dashed',
-      borderColor: 'border',
+      borderColor: 'color-mix(in srgb, currentColor 45%, transparent)',
       borderRadius: 'card',
       fontSize: 'sm',
       verticalAlign: 'middle',
     },
-    remoteImageText: { color: 'fg' },
-    remoteImageHost: { color: 'fg.muted', overflowWrap: 'anywhere' },
-    remoteImageButton: { h: '7', px: '2.5' },
+    remoteImageText: { color: 'inherit' },
+    remoteImageHost: { color: 'inherit', overflowWrap: 'anywhere' },
+    remoteImageButton: {
+      h: '7',
+      px: '2.5',
+      color: 'inherit!',
+      bg: 'transparent',
+      borderColor: 'color-mix(in srgb, currentColor 55%, transparent)',
+      textDecoration: 'none!',
+      _hover: { bg: 'color-mix(in srgb, currentColor 12%, transparent)' },
+    },
   },
 })
