@@ -4,8 +4,6 @@
  * auth host, the app's own origin, and the local development origins (by default Vite's dev
  * server). Any other page, another port on this machine included, is a stranger.
  */
-const LOCAL_DEVELOPMENT_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-
 /** The local development origins trusted when none are configured: Vite's dev server. */
 export const DEFAULT_DEVELOPMENT_ORIGINS: readonly string[] = [
   'http://localhost:5173',
@@ -65,11 +63,16 @@ export function isTrustedParentOrigin(origin: string, trusted: readonly string[]
 }
 
 /**
- * Where the auth page may send a one-time code: back to its own origin, or to a local
- * development host. Anything else is an open-redirect attempt.
+ * Where the auth page may send a one-time code: back to its own origin, or to one of the
+ * configured app origins (by default Vite's dev server). Anything else, another port on this
+ * machine included, is an open-redirect attempt that would hand the code to a stranger.
  */
-export function isAllowedRedirect(redirectUrl: string, ownOrigin: string): boolean {
+export function isAllowedRedirect(
+  redirectUrl: string,
+  ownOrigin: string,
+  appOrigins: readonly string[],
+): boolean {
   const url = httpUrl(redirectUrl)
   if (!url || url.username || url.password) return false
-  return url.origin === ownOrigin || LOCAL_DEVELOPMENT_HOSTS.has(url.hostname)
+  return url.origin === ownOrigin || appOrigins.includes(url.origin)
 }

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Hono } from 'hono'
+import { DEFAULT_DEVELOPMENT_ORIGINS } from '../../contract/auth-origins'
 import { aiApi } from './ai/ai-api'
 import { analyticsApi } from './analytics/analytics-api'
 import { createAccessTokens } from './auth/access-token'
@@ -44,6 +45,11 @@ export interface PlatformOptions {
   publicOrigin?: string | (() => string)
   /** DNS for the data API's fetch policy; the system resolver by default. */
   lookupHost?: HostLookup
+  /**
+   * The apps, beside the platform's own origin, that sign in here: the sign-in page sends its
+   * one-time code only to them (default: Vite's dev server; docs/security.md).
+   */
+  appOrigins?: readonly string[]
 }
 
 /**
@@ -76,7 +82,10 @@ export function createPlatform(options: PlatformOptions) {
   }
 
   const app = new Hono()
-  app.route('/auth', authPage(auth, options.projectId))
+  app.route(
+    '/auth',
+    authPage(auth, options.projectId, options.appOrigins ?? DEFAULT_DEVELOPMENT_ORIGINS),
+  )
   app.route('/fixtures', fixturePages())
   app.route('/api/auth', authApi(auth, accessTokens))
   app.route(

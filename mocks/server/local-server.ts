@@ -79,6 +79,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     log,
     filesDir: path.join(options.dataDir, 'files'),
     publicOrigin: () => options.publicOrigin ?? url,
+    appOrigins: options.trustedParentOrigins,
   })
 
   // Realtime: on PostgreSQL every server on the database hears every other's messages and

@@ -47,6 +47,8 @@ describe('the hosted /auth page', () => {
 
   test.each([
     ['a foreign site', 'https://evil.example/steal'],
+    ['another port on this machine', 'http://localhost:6666/steal'],
+    ['another local address', 'http://127.0.0.1:3000/steal'],
     ['a javascript: address', 'javascript:alert(1)'],
     ['nothing at all', ''],
   ])('refuses to send a code to %s', async (_, redirect) => {
@@ -57,6 +59,27 @@ describe('the hosted /auth page', () => {
     const html = await res.text()
     expect(html).toContain('<p role="alert">This sign-in link is not valid.</p>')
     expect(html).not.toContain('<form')
+  })
+
+  test('a signed-in form never sends its code to another port, and its policy says so', async () => {
+    await postForm('/auth/sign-up', {
+      email: 'porter@example.com',
+      password: 'long-enough',
+      display_name: 'Porter',
+    })
+    const res = await postForm('/auth/sign-in', {
+      email: 'porter@example.com',
+      password: 'long-enough',
+      redirect_url: 'http://localhost:6666/steal',
+    })
+    expect(res.status).toBe(400)
+    expect(res.headers.get('location')).toBeNull()
+    const page = await send(
+      `/auth?redirect_url=${encodeURIComponent(`${TEST_ORIGIN}/`)}&project_id=prompt-chat`,
+    )
+    expect(page.headers.get('content-security-policy')).toContain(
+      "form-action 'self' http://localhost:5173 http://127.0.0.1:5173;",
+    )
   })
 
   test('refuses a link for another project', async () => {

@@ -26,8 +26,23 @@ const escapeHtml = (value: string) =>
 const THEME_SCRIPT =
   "document.documentElement.className=localStorage.getItem('theme')==='light'?'light':'dark'"
 
-/** The Content-Security-Policy: nothing but our own inline style and this one script. */
-export const AUTH_PAGE_CSP = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self' http://localhost:* http://127.0.0.1:*; frame-ancestors 'none'; base-uri 'none'; script-src 'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`
+const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`
+
+/**
+ * The Content-Security-Policy: nothing but our own inline style and this one script; the form
+ * goes to the page itself, whose answer sends the browser on to one of `appOrigins` only.
+ */
+export function authPagePolicy(appOrigins: readonly string[]): string {
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    'img-src data:',
+    ['form-action', "'self'", ...appOrigins].join(' '),
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    `script-src ${THEME_SCRIPT_HASH}`,
+  ].join('; ')
+}
 
 const STYLE = `
   :root { color-scheme: dark; --bg: #09090b; --card: #18181b; --fg: #fafafa; --muted: #a1a1aa;

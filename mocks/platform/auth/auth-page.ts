@@ -8,7 +8,7 @@ import {
   parseSignIn,
   parseSignUp,
 } from './auth-input'
-import { AUTH_PAGE_CSP, type AuthMode, type AuthPageModel, renderAuthPage } from './auth-page-html'
+import { type AuthMode, type AuthPageModel, authPagePolicy, renderAuthPage } from './auth-page-html'
 import type { AuthService } from './auth-service'
 import { CSRF_FIELD, formToken, isOwnForm, spentTokenCookie } from './form-csrf'
 
@@ -31,16 +31,18 @@ export const AUTH_PAGE_MESSAGES = {
 /**
  * The hosted /auth page: sign in or create an account, then go back to the app's address with
  * a one-time `code` (never tokens) in the query. Every POST must come from this page's own
- * form (form-csrf.ts).
+ * form (form-csrf.ts). The code goes back to the page's own origin or to one of `appOrigins`
+ * only (docs/security.md, "Framing and the parent bridge"): elsewhere it would sign a stranger in.
  */
-export function authPage(auth: AuthService, projectId: string) {
+export function authPage(auth: AuthService, projectId: string, appOrigins: readonly string[]) {
   const page = new Hono()
+  const policy = authPagePolicy(appOrigins)
 
   /** The page; a form comes with its CSRF token and cookie. */
   const html = (request: Request, model: AuthPageModel, status = 200) => {
     const headers = new Headers({
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': AUTH_PAGE_CSP,
+      'Content-Security-Policy': policy,
       'Cache-Control': 'no-store',
     })
     let csrfToken: string | undefined
@@ -56,7 +58,8 @@ export function authPage(auth: AuthService, projectId: string) {
   const readLink = (request: Request, params: { redirect_url?: string; project_id?: string }) => {
     const origin = new URL(request.url).origin
     const redirectUrl = params.redirect_url ?? ''
-    if (params.project_id !== projectId || !isAllowedRedirect(redirectUrl, origin)) return null
+    if (params.project_id !== projectId || !isAllowedRedirect(redirectUrl, origin, appOrigins))
+      return null
     return { redirectUrl, projectId }
   }
 

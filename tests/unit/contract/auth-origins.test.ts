@@ -68,11 +68,14 @@ const OWN_ORIGIN = 'https://app.example.com'
 test.each([
   ['https://app.example.com/chat?x=1', true],
   ['http://localhost:5173/', true],
-  ['http://[::1]:3000/', true],
+  // Another port on this machine is a stranger: the code would sign it in as the user.
+  ['http://localhost:6666/', false],
+  ['http://[::1]:3000/', false],
+  ['http://127.0.0.1:5173/', false],
   ['https://evil.example/', false],
   ['https://user:pw@app.example.com/', false],
   ['javascript:alert(1)', false],
   ['/relative', false],
 ])('redirect to %s → %s', (target, allowed) => {
-  expect(isAllowedRedirect(target, OWN_ORIGIN)).toBe(allowed)
+  expect(isAllowedRedirect(target, OWN_ORIGIN, ['http://localhost:5173'])).toBe(allowed)
 })
