@@ -264,13 +264,21 @@ test('signed in: every site lists the prompts with ratings, inserts one, toggles
       await expect(userPrompt).toBeVisible({ timeout: 15_000 })
       // …nor open: the frame's document is not theirs to read.
       const open = await whatThePageCanRead(page)
-      expect(open.frames).toEqual(['unreadable'])
       for (const secret of secrets) expect(open.text).not.toContain(secret)
+      expect(open.frames).toEqual(['unreadable'])
       // …and cannot insert or activate one.
       await pageScriptAttacks(page)
       await expect(userPrompt).toBeVisible()
       await expect(page.locator('[contenteditable="true"]').first()).toHaveText('')
       await expect(app.getByTestId('active-prompt-badge')).toBeHidden()
+      // Escape closes it from the keyboard, focus back on the button; closed, still nothing.
+      await panel.getByRole('searchbox', { name: 'Search prompts' }).press('Escape')
+      await expect(panel).toBeHidden()
+      await expect(menuButton(page)).toBeFocused()
+      const closedAgain = await whatThePageCanRead(page)
+      for (const secret of secrets) expect(closedAgain.text).not.toContain(secret)
+      await openMenu(page)
+      await expect(userPrompt).toBeVisible()
       await expect(userPrompt.getByTestId('rating')).toHaveText('★ 4.0 (1)')
       const systemRow = panel.getByRole('listitem').filter({ hasText: SYSTEM_PROMPT.title })
       await expect(systemRow).toBeVisible()
