@@ -117,7 +117,66 @@ async function openSite(site: (typeof SITES)[number]) {
 }
 
 const menuButton = (page: Page) => page.getByRole('button', { name: 'Prompt Chat prompts' })
-const menuPanel = (page: Page) => page.getByRole('dialog', { name: 'Prompt Chat' })
+// The menu's panel is in the extension's own frame (menu.html), which the page cannot read
+// (docs/security.md "The extension menu lives in the extension's frame"); the user, and
+// Playwright, reach into it.
+const menuPanel = (page: Page) =>
+  page.frameLocator('[data-prompt-chat-frame]').getByRole('dialog', { name: 'Prompt Chat' })
+
+/** Everything a script of the chat site's page can read: its DOM, open shadow roots, frames. */
+async function whatThePageCanRead(page: Page) {
+  return page.evaluate(() => {
+    const parts = [document.documentElement.outerHTML]
+    const frames: string[] = []
+    const walk = (root: Document | ShadowRoot) => {
+      for (const element of root.querySelectorAll('*')) {
+        if (element.shadowRoot) {
+          parts.push(element.shadowRoot.innerHTML)
+          walk(element.shadowRoot)
+        }
+        if (element instanceof HTMLIFrameElement) {
+          let inner: Document | null = null
+          try {
+            inner = element.contentDocument ?? element.contentWindow?.document ?? null
+          } catch {
+            inner = null // cross-origin: the browser says no
+          }
+          frames.push(inner ? 'readable' : 'unreadable')
+          if (inner) parts.push(inner.documentElement.outerHTML)
+        }
+      }
+    }
+    walk(document)
+    return { text: parts.join('\n'), frames }
+  })
+}
+
+/** A page script does all it can to insert or activate a prompt: clicks, forged messages. */
+async function pageScriptAttacks(page: Page) {
+  await page.evaluate(() => {
+    const roots: Array<Document | ShadowRoot> = [document]
+    for (const element of document.querySelectorAll('*')) {
+      if (element.shadowRoot) roots.push(element.shadowRoot)
+    }
+    for (const root of roots) {
+      for (const button of root.querySelectorAll<HTMLButtonElement>('button')) {
+        if (!button.classList.contains('trigger') && !button.closest('form')) button.click()
+      }
+    }
+    const forged = [
+      { kind: 'prompt-chat/insert', text: 'EVIL INSERT' },
+      { kind: 'prompt-chat/set-system-prompt', promptId: 'x', isActive: true },
+      { type: 'UPDATE_SYSTEM_PROMPT', promptId: 'x', isActive: true },
+    ]
+    const frame = document
+      .querySelector('[data-prompt-chat-menu]')
+      ?.shadowRoot?.querySelector('iframe')
+    for (const data of forged) {
+      window.postMessage(data, '*')
+      frame?.contentWindow?.postMessage(data, '*')
+    }
+  })
+}
 
 async function openMenu(page: Page): Promise<Locator> {
   const panel = menuPanel(page)
@@ -188,12 +247,38 @@ test('signed in: every site lists the prompts with ratings, inserts one, toggles
     await other.close()
   })
 
+  const secrets = [
+    USER_PROMPT.title,
+    USER_PROMPT.content,
+    SYSTEM_PROMPT.title,
+    SYSTEM_PROMPT.content,
+  ]
   for (const site of SITES) {
     await test.step(`${site.id}: the menu lists the prompts; a click inserts one`, async () => {
       const page = await openSite(site)
+      // The page's own scripts find no prompt, menu closed (issue 24, defect 2).
+      const closed = await whatThePageCanRead(page)
+      for (const secret of secrets) expect(closed.text).not.toContain(secret)
       const panel = await openMenu(page)
       const userPrompt = panel.getByRole('button', { name: new RegExp(USER_PROMPT.title) })
       await expect(userPrompt).toBeVisible({ timeout: 15_000 })
+      // …nor open: the frame's document is not theirs to read.
+      const open = await whatThePageCanRead(page)
+      for (const secret of secrets) expect(open.text).not.toContain(secret)
+      expect(open.frames).toEqual(['unreadable'])
+      // …and cannot insert or activate one.
+      await pageScriptAttacks(page)
+      await expect(userPrompt).toBeVisible()
+      await expect(page.locator('[contenteditable="true"]').first()).toHaveText('')
+      await expect(app.getByTestId('active-prompt-badge')).toBeHidden()
+      // Escape closes it from the keyboard, focus back on the button; closed, still nothing.
+      await panel.getByRole('searchbox', { name: 'Search prompts' }).press('Escape')
+      await expect(panel).toBeHidden()
+      await expect(menuButton(page)).toBeFocused()
+      const closedAgain = await whatThePageCanRead(page)
+      for (const secret of secrets) expect(closedAgain.text).not.toContain(secret)
+      await openMenu(page)
+      await expect(userPrompt).toBeVisible()
       await expect(userPrompt.getByTestId('rating')).toHaveText('★ 4.0 (1)')
       const systemRow = panel.getByRole('listitem').filter({ hasText: SYSTEM_PROMPT.title })
       await expect(systemRow).toBeVisible()
@@ -270,6 +355,26 @@ test('signed in: every site lists the prompts with ratings, inserts one, toggles
     await page.close()
   })
   await app.close()
+})
+
+test("another page of the app's origin leaves the extension's session alone", async () => {
+  // Issue 24, defect 7: /fixtures/article.html has no bridge; the app-side content script
+  // used to ask it who is signed in and, with no answer, store "signed-out".
+  const session = {
+    status: 'signed-in',
+    user: { id: 'user-e2e', email: 'e2e@example.com', displayName: 'E2E' },
+    userPrompts: [],
+    systemPrompts: [],
+    activeSystemPrompt: null,
+    syncedAt: Date.now(),
+  }
+  await worker.evaluate((value) => chrome.storage.local.set({ promptChat: value }), session)
+  const article = await context.newPage()
+  await article.goto('/fixtures/article.html')
+  // The old script gave the page 6 s (USER_TIMEOUT_MS) to answer before writing.
+  await article.waitForTimeout(8_000)
+  expect(await stored()).toEqual(session)
+  await article.close()
 })
 
 test('a page of another origin posting GET_PROMPTS_DATA to the app gets no answer', async ({

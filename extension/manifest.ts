@@ -46,5 +46,8 @@ export function createManifest(appOrigin: string, version: string) {
       { matches: [app], js: ['app-content.js'], run_at: 'document_idle' },
       { matches: [...CHAT_SITE_MATCHES], js: ['chat-content.js'], run_at: 'document_idle' },
     ],
+    // The menu's frame: only the chat sites may frame it, and they cannot read or script it
+    // (docs/security.md "The extension menu lives in the extension's frame").
+    web_accessible_resources: [{ resources: ['menu.html'], matches: [...CHAT_SITE_MATCHES] }],
   }
 }

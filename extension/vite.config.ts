@@ -9,6 +9,7 @@ export const EXTENSION_ENTRIES = {
   background: 'src/background.ts',
   'app-content': 'src/app-content.ts',
   'chat-content': 'src/chat-content.ts',
+  'menu-frame': 'src/menu-frame.ts',
 } as const
 
 /** Where the unpacked extension goes: dist-extension/chrome-extension/ unless EXTENSION_OUT_DIR says. */

@@ -1,4 +1,5 @@
 import { startChatSite } from './chat-site'
+import { MENU_FRAME_PAGE } from './runtime-messages'
 import { adapterFor } from './sites'
 
 // Content script on chatgpt.com, claude.ai and gemini.google.com (see the manifest).
@@ -7,9 +8,10 @@ if (adapter) {
   startChatSite({
     doc: document,
     adapter,
-    appUrl: `${__APP_ORIGIN__}/`,
+    frameUrl: chrome.runtime.getURL(MENU_FRAME_PAGE),
+    extensionId: chrome.runtime.id,
+    runtimeMessages: chrome.runtime.onMessage,
     storage: chrome.storage.local,
     storageEvents: chrome.storage.onChanged,
-    sendMessage: (message) => chrome.runtime.sendMessage(message),
   })
 }

@@ -1,7 +1,7 @@
 import { getComposerText, setComposerText } from './composer'
-import { createPromptMenu, MENU_HOST_ATTRIBUTE, type MenuView } from './menu'
+import { createMenuButton, MENU_HOST_ATTRIBUTE } from './menu-button'
 import type { MenuSystemPrompt } from './protocol'
-import { parseRouterAnswer, type RouterAnswer, type RuntimeMessage } from './runtime-messages'
+import { parseMenuFrameMessage } from './runtime-messages'
 import type { SiteAdapter } from './sites/site-adapter'
 import {
   isFresh,
@@ -12,26 +12,31 @@ import {
   type StoredState,
 } from './state'
 
+/** Who sent a runtime message (the part of `chrome.runtime.MessageSender` we check). */
+export interface RuntimeSender {
+  id?: string
+  tab?: unknown
+}
+
+type RuntimeListener = (data: unknown, sender: RuntimeSender) => boolean | undefined
+
+/** `chrome.runtime.onMessage`, or a fake. */
+export interface RuntimeMessageEvents {
+  addListener(listener: RuntimeListener): void
+  removeListener(listener: RuntimeListener): void
+}
+
 export interface ChatSiteOptions {
   doc: Document
   adapter: SiteAdapter
-  appUrl: string
+  /** The extension's menu page (chrome.runtime.getURL('menu.html')). */
+  frameUrl: string
+  /** This extension's id (chrome.runtime.id): only its service worker may ask us to insert. */
+  extensionId: string
+  runtimeMessages: RuntimeMessageEvents
   storage: StorageArea
   storageEvents: StorageEvents
-  /** `chrome.runtime.sendMessage` to the service worker. */
-  sendMessage(message: RuntimeMessage): Promise<unknown>
   now?: () => number
-}
-
-/** The menu's view of what is stored: prompts only when fresh and signed in. */
-export function menuViewOf(
-  state: StoredState | null,
-  now: number,
-  appOpen: boolean | null,
-): MenuView {
-  if (appOpen === false || !isFresh(state, now)) return { kind: 'no-app' }
-  if (state.status === 'signed-out') return { kind: 'signed-out' }
-  return { kind: 'ready', userPrompts: state.userPrompts, systemPrompts: state.systemPrompts }
 }
 
 /** The system prompt to put first in a new conversation, if fresh data names one. */
@@ -47,61 +52,40 @@ export function withSystemPrompt(system: string, text: string): string {
 }
 
 /**
- * A chat site's content script: mounts the prompt menu next to the composer (and again when
- * the site re-renders it away), keeps it in step with storage, inserts prompts, relays
- * system-prompt toggles and puts the active system prompt before a new conversation's first
- * message.
+ * A chat site's content script: mounts the menu's button next to the composer (and again when
+ * the site re-renders it away), opens the extension's menu frame from it, inserts the prompt the
+ * user chose there, and puts the active system prompt before a new conversation's first
+ * message. It never holds a prompt's text in the page (docs/security.md "The extension menu
+ * lives in the extension's frame").
  */
 export function startChatSite(options: ChatSiteOptions) {
   const { doc, adapter, storage, storageEvents } = options
   const now = options.now ?? Date.now
   let state: StoredState | null = null
-  let appOpen: boolean | null = null
+  const menu = createMenuButton(doc, { site: adapter.id, frameUrl: options.frameUrl })
 
-  async function ask(message: RuntimeMessage): Promise<RouterAnswer> {
-    try {
-      return parseRouterAnswer(await options.sendMessage(message))
-    } catch {
-      return { appOpen: false, ok: false } // e.g. the extension was reloaded under the page
-    }
-  }
-
-  const menu = createPromptMenu(doc, {
-    appUrl: options.appUrl,
-    site: adapter.id,
-    onInsert(prompt) {
+  // The frame's choice, relayed by our service worker (no sender tab), which checked that it
+  // came from menu.html in this tab. A page script cannot send runtime messages at all; a
+  // request while our own frame is closed (e.g. menu.html framed by the page) is ignored.
+  const onRuntimeMessage: RuntimeListener = (data, sender) => {
+    if (sender.id !== options.extensionId || sender.tab) return false
+    const message = parseMenuFrameMessage(data)
+    if (!message || !menu.isOpen) return false
+    if (message.kind === 'prompt-chat/insert') {
       const composer = adapter.findComposer(doc)
-      if (composer) setComposerText(composer, prompt.content)
-    },
-    async onToggle(prompt, isActive) {
-      const answer = await ask({
-        kind: 'prompt-chat/set-system-prompt',
-        promptId: prompt.id,
-        isActive,
-      })
-      if (!answer.appOpen) setAppOpen(false)
-      return answer.ok
-    },
-    onOpen() {
-      void ask({ kind: 'prompt-chat/refresh' }).then((answer) => setAppOpen(answer.appOpen))
-    },
-  })
-
-  const render = () => menu.update(menuViewOf(state, now(), appOpen))
-  const setAppOpen = (open: boolean) => {
-    appOpen = open
-    render()
+      if (composer) setComposerText(composer, message.text)
+    }
+    menu.close()
+    return false
   }
+  options.runtimeMessages.addListener(onRuntimeMessage)
 
+  // Only for the active system prompt before a new chat's first message (never shown here).
   const unsubscribe = onStateChange(storageEvents, (next) => {
     state = next
-    // Fresh data was just written, so an app tab is there.
-    if (next) appOpen = true
-    render()
   })
   void readState(storage).then((stored) => {
     state = stored
-    render()
   })
 
   /** Puts the menu next to the composer unless it already is there. */
@@ -162,6 +146,7 @@ export function startChatSite(options: ChatSiteOptions) {
     stop() {
       observer.disconnect()
       unsubscribe()
+      options.runtimeMessages.removeListener(onRuntimeMessage)
       doc.removeEventListener('keydown', onKeyDown, true)
       doc.removeEventListener('click', onClick, true)
       menu.host.remove()

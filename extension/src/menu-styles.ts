@@ -1,23 +1,15 @@
-/** The menu's own styles, inside its shadow root: the site's CSS cannot reach them. */
+/** The menu panel's styles, inside the extension's own frame (menu.html): it fills the frame. */
 export const MENU_CSS = `
-/* The host sits in the site's DOM: only !important here beats the site's rules for it. */
-:host { all: initial !important; display: inline-block !important; position: relative !important;
-  z-index: 2147483000 !important; vertical-align: middle !important;
-  font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif !important;
-  color: #1f2937 !important; }
-.trigger, .panel { font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+html, body { margin: 0; height: 100%; background: transparent; }
+.panel { font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   color: #1f2937; text-align: left; letter-spacing: normal; }
 * { box-sizing: border-box; }
 button, input, a, h2, h3, p, span, li { font: inherit; }
-.trigger { display: inline-flex; align-items: center; gap: 4px; margin: 4px; padding: 4px 10px;
-  border: 1px solid #c7d2fe; border-radius: 999px; background: #eef2ff; color: #3730a3;
-  cursor: pointer; font-weight: 600; }
-.trigger:hover, .trigger[aria-expanded="true"] { background: #e0e7ff; }
-.trigger:focus-visible, button:focus-visible, a:focus-visible, input:focus-visible {
+button:focus-visible, a:focus-visible, input:focus-visible {
   outline: 2px solid #6366f1; outline-offset: 2px; }
-.panel { position: fixed; width: 340px; max-height: min(480px, 70vh); display: flex;
+.panel { position: fixed; inset: 0; display: flex;
   flex-direction: column; background: #fff; border: 1px solid #e5e7eb; border-radius: 12px;
-  box-shadow: 0 12px 32px rgba(15, 23, 42, .18); overflow: hidden; }
+  overflow: hidden; }
 .panel[hidden] { display: none; }
 .head { display: flex; align-items: center; justify-content: space-between; padding: 10px 12px;
   border-bottom: 1px solid #f1f5f9; }
@@ -64,4 +56,20 @@ li { min-width: 0; }
 .secondary { border: 1px solid #d1d5db; background: #fff; color: #374151; }
 .primary { border: 1px solid #4f46e5; background: #4f46e5; color: #fff; }
 select:focus-visible { outline: 2px solid #6366f1; outline-offset: 2px; }
+`
+
+/** The button and the frame's box, inside a shadow root in the site's page: the site's CSS cannot reach them. */
+export const MENU_BUTTON_CSS = `
+/* The host sits in the site's DOM: only !important here beats the site's rules for it. */
+:host { all: initial !important; display: inline-block !important; position: relative !important;
+  z-index: 2147483000 !important; vertical-align: middle !important;
+  font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif !important;
+  color: #1f2937 !important; }
+.trigger { display: inline-flex; align-items: center; gap: 4px; margin: 4px; padding: 4px 10px;
+  border: 1px solid #c7d2fe; border-radius: 999px; background: #eef2ff; color: #3730a3;
+  cursor: pointer; font: inherit; font-weight: 600; }
+.trigger:hover, .trigger[aria-expanded="true"] { background: #e0e7ff; }
+.trigger:focus-visible { outline: 2px solid #6366f1; outline-offset: 2px; }
+.frame { position: fixed; width: 340px; height: min(480px, 70vh); border: 0; border-radius: 12px;
+  background: transparent; box-shadow: 0 12px 32px rgba(15, 23, 42, .18); color-scheme: light; }
 `

@@ -18,16 +18,14 @@ export type MenuView =
 export interface PromptMenuOptions {
   /** The app's address, for the "Open Prompt Chat" link. */
   appUrl: string
-  /** The site, for `data-site` on the host element. */
-  site: string
   onInsert(prompt: MenuUserPrompt): void
   /** Asks the app to (de)activate; resolves whether it did. */
   onToggle(prompt: MenuSystemPrompt, isActive: boolean): Promise<boolean>
   /** The panel was opened (a chance to ask for fresh data). */
   onOpen?(): void
+  /** The user closed the panel (× or Escape) or chose a prompt. */
+  onClose?(): void
 }
-
-export const MENU_HOST_ATTRIBUTE = 'data-prompt-chat-menu'
 
 /** "★ 4.0 (1)": the average rating and how many ratings it has. */
 export function ratingLabel(prompt: Pick<MenuUserPrompt, 'averageRating' | 'totalRatings'>) {
@@ -35,15 +33,11 @@ export function ratingLabel(prompt: Pick<MenuUserPrompt, 'averageRating' | 'tota
 }
 
 /**
- * The prompt menu: a button and a panel, rendered inside a shadow root on a host element the
- * caller mounts next to the site's composer.
+ * The prompt menu's panel. It runs only in the extension's own frame (menu.html, see
+ * docs/security.md "The extension menu lives in the extension's frame"): the chat site's page
+ * holds the button and this frame, never a prompt's text.
  */
 export function createPromptMenu(doc: Document, options: PromptMenuOptions) {
-  const host = doc.createElement('div')
-  host.setAttribute(MENU_HOST_ATTRIBUTE, '')
-  host.dataset.site = options.site
-  const root = host.attachShadow({ mode: 'open' })
-
   const el = <K extends keyof HTMLElementTagNameMap>(
     tag: K,
     props: Partial<Record<string, string>> = {},
@@ -57,17 +51,8 @@ export function createPromptMenu(doc: Document, options: PromptMenuOptions) {
     return node
   }
 
-  const style = el('style', {}, MENU_CSS)
-  const trigger = el('button', {
-    type: 'button',
-    class: 'trigger',
-    'aria-haspopup': 'dialog',
-    'aria-expanded': 'false',
-    'aria-label': 'Prompt Chat prompts',
-    title: 'Prompt Chat prompts',
-  })
-  trigger.append(el('span', { 'aria-hidden': 'true' }, '✦'), el('span', {}, 'Prompts'))
-
+  const root = el('div', { class: 'menu' })
+  root.append(el('style', {}, MENU_CSS))
   const panel = el('div', { class: 'panel', role: 'dialog', 'aria-label': 'Prompt Chat' })
   panel.hidden = true
   const head = el('div', { class: 'head' })
@@ -81,7 +66,7 @@ export function createPromptMenu(doc: Document, options: PromptMenuOptions) {
   })
   const body = el('div', { class: 'body' })
   panel.append(head, search, body)
-  root.append(style, trigger, panel)
+  root.append(panel)
 
   let opened = false
   let view: MenuView = { kind: 'no-app' }
@@ -229,59 +214,35 @@ export function createPromptMenu(doc: Document, options: PromptMenuOptions) {
     body.replaceChildren(...parts)
   }
 
-  function place() {
-    const rect = trigger.getBoundingClientRect()
-    const win = doc.defaultView
-    const width = 340
-    const viewportWidth = win?.innerWidth ?? 1024
-    const viewportHeight = win?.innerHeight ?? 768
-    const left = Math.max(8, Math.min(rect.left, viewportWidth - width - 8))
-    panel.style.left = `${left}px`
-    // Open upwards when the button sits low on the page (composers usually do).
-    if (rect.top > viewportHeight / 2) {
-      panel.style.bottom = `${Math.max(8, viewportHeight - rect.top + 6)}px`
-      panel.style.top = ''
-    } else {
-      panel.style.top = `${rect.bottom + 6}px`
-      panel.style.bottom = ''
-    }
-  }
-
   function setOpen(open: boolean) {
     const wasOpen = opened
     opened = open
     panel.hidden = !open
-    trigger.setAttribute('aria-expanded', String(open))
     if (open && !wasOpen) {
       error = ''
       filling = false
       render()
-      place()
       options.onOpen?.()
       if (view.kind === 'ready') search.focus()
     }
-    if (!open && wasOpen) trigger.focus()
+    if (!open && wasOpen) options.onClose?.()
   }
 
-  trigger.addEventListener('click', () => setOpen(!opened))
   close.addEventListener('click', () => setOpen(false))
   search.addEventListener('input', render)
-  // Keys typed in the panel are ours: the site's own shortcuts must not see them.
-  for (const type of ['keydown', 'keyup', 'keypress'] as const) {
-    panel.addEventListener(type, (event) => {
-      event.stopPropagation()
-      if (type === 'keydown' && (event as KeyboardEvent).key === 'Escape') setOpen(false)
-    })
-  }
+  panel.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') setOpen(false)
+  })
 
   render()
 
   return {
-    host,
     root,
     update(next: MenuView) {
+      const focusSearch = view.kind !== 'ready' && next.kind === 'ready' && opened
       view = next
       render()
+      if (focusSearch && !filling) search.focus()
     },
     open: () => setOpen(true),
     close: () => setOpen(false),

@@ -14,6 +14,22 @@ const RuntimeMessageSchema = v.variant('kind', [RefreshSchema, SetSystemPromptSc
 
 export type RuntimeMessage = v.InferOutput<typeof RuntimeMessageSchema>
 
+/**
+ * What the menu frame (menu.html) asks the chat site's content script, through the service
+ * worker (docs/security.md "The extension menu lives in the extension's frame"): insert this
+ * text into the composer, or close the frame.
+ */
+const InsertSchema = v.object({ kind: v.literal('prompt-chat/insert'), text: v.string() })
+const CloseMenuSchema = v.object({ kind: v.literal('prompt-chat/close-menu') })
+const MenuFrameMessageSchema = v.variant('kind', [InsertSchema, CloseMenuSchema])
+
+export type MenuFrameMessage = v.InferOutput<typeof MenuFrameMessageSchema>
+
+export function parseMenuFrameMessage(data: unknown): MenuFrameMessage | null {
+  const result = v.safeParse(MenuFrameMessageSchema, data)
+  return result.success ? result.output : null
+}
+
 /** What the service worker answers a chat site: whether an app tab was there, and if it did it. */
 export interface RouterAnswer {
   appOpen: boolean
@@ -37,4 +53,12 @@ export function parseRouterAnswer(data: unknown): RouterAnswer {
 
 export function isOkAnswer(data: unknown): boolean {
   return v.is(v.object({ ok: v.literal(true) }), data)
+}
+
+/** The menu frame's page, as the extension lists it in web_accessible_resources. */
+export const MENU_FRAME_PAGE = 'menu.html'
+
+/** Whether a message's sender URL is this extension's menu frame (`menuPageUrl`), query aside. */
+export function isMenuFrameUrl(senderUrl: string | undefined, menuPageUrl: string): boolean {
+  return senderUrl?.split(/[?#]/)[0] === menuPageUrl
 }

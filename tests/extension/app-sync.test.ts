@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { isAppPage } from '../../extension/src/app-page-marker'
 import { createAppSync } from '../../extension/src/app-sync'
 import { createBridgeClient } from '../../extension/src/bridge-client'
 import { readState, STORAGE_KEY } from '../../extension/src/state'
@@ -125,5 +128,17 @@ describe('the app tab storage sync', () => {
     const result = sync.setSystemPrompt('s2', true)
     await vi.advanceTimersByTimeAsync(30_000)
     await expect(result).resolves.toBe(false)
+  })
+})
+
+describe("the app's page marker", () => {
+  // Issue 24, defect 7: another page of the app's origin (e.g. /fixtures/article.html) has no
+  // bridge; syncing there wrote "signed-out" (docs/security.md).
+  it('is on the app page (index.html) and not on another page of the origin', () => {
+    const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html')
+    const index = readFileSync(path.resolve('index.html'), 'utf8')
+    expect(isAppPage(parse(index))).toBe(true)
+    expect(isAppPage(parse('<!doctype html><title>Article</title><p>Hi</p>'))).toBe(false)
+    expect(isAppPage(parse('<meta name="prompt-chat-app" content="other">'))).toBe(false)
   })
 })

@@ -1,16 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  activePromptOf,
-  menuViewOf,
-  startChatSite,
-  withSystemPrompt,
-} from '../../extension/src/chat-site'
+import { activePromptOf, startChatSite, withSystemPrompt } from '../../extension/src/chat-site'
 import { getComposerText } from '../../extension/src/composer'
 import { chatgptAdapter } from '../../extension/src/sites/chatgpt'
 import { FRESH_FOR_MS, type StoredState, writeState } from '../../extension/src/state'
 import {
+  EXTENSION_ID,
   fakeChromeStorage,
+  fakeRuntimeMessages,
   loadFixtureIntoDocument,
+  MENU_FRAME_URL,
   SAMPLE_PROMPTS,
   SAMPLE_USER,
 } from './fake-chrome'
@@ -28,18 +26,7 @@ function signedIn(overrides: Partial<StoredState> = {}): StoredState {
   }
 }
 
-describe('what the menu shows', () => {
-  it('shows prompts only from fresh signed-in data with an app tab', () => {
-    expect(menuViewOf(signedIn(), NOW, null)).toMatchObject({ kind: 'ready' })
-    expect(menuViewOf(signedIn(), NOW, true)).toMatchObject({ kind: 'ready' })
-    expect(menuViewOf(signedIn(), NOW, false)).toEqual({ kind: 'no-app' })
-    expect(menuViewOf(signedIn(), NOW + FRESH_FOR_MS + 1, null)).toEqual({ kind: 'no-app' })
-    expect(menuViewOf(null, NOW, true)).toEqual({ kind: 'no-app' })
-    expect(menuViewOf(signedIn({ status: 'signed-out' }), NOW, true)).toEqual({
-      kind: 'signed-out',
-    })
-  })
-
+describe('the active system prompt', () => {
   it('prepends the active system prompt only when fresh', () => {
     expect(activePromptOf(signedIn(), NOW)?.id).toBe('s1')
     expect(activePromptOf(signedIn(), NOW + FRESH_FOR_MS + 1)).toBeNull()
@@ -58,23 +45,23 @@ describe('a chat site content script', () => {
     window.history.replaceState({}, '', '/')
   })
 
-  async function start(state: StoredState | null, answer = { appOpen: true, ok: true }) {
+  async function start(state: StoredState | null) {
     loadFixtureIntoDocument('chatgpt')
     const storage = fakeChromeStorage()
     if (state) await writeState(storage.area, state)
-    const sendMessage = vi.fn(async () => answer)
     const site = startChatSite({
       doc: document,
       adapter: chatgptAdapter,
-      appUrl: 'http://localhost:3000/',
+      frameUrl: MENU_FRAME_URL,
+      extensionId: EXTENSION_ID,
+      runtimeMessages: fakeRuntimeMessages().events,
       storage: storage.area,
       storageEvents: storage.events,
-      sendMessage,
       now: () => NOW,
     })
     stop = site.stop
-    await vi.waitFor(() => expect(site.menu.root.querySelector('.body')?.textContent).not.toBe(''))
-    return { site, storage, sendMessage, composer: document.getElementById('prompt-textarea')! }
+    await new Promise((resolve) => setTimeout(resolve, 10)) // the stored state is read
+    return { site, storage, composer: document.getElementById('prompt-textarea')! }
   }
 
   it('mounts the menu in the composer form, and again after the site re-renders', async () => {
@@ -84,39 +71,6 @@ describe('a chat site content script', () => {
     site.menu.host.remove()
     await vi.waitFor(() => expect(form.contains(site.menu.host)).toBe(true))
     expect(document.querySelectorAll('[data-prompt-chat-menu]')).toHaveLength(1)
-  })
-
-  it('asks for fresh data on open and inserts a clicked prompt into the editor', async () => {
-    const { site, sendMessage, composer } = await start(signedIn())
-    site.menu.open()
-    expect(sendMessage).toHaveBeenCalledWith({ kind: 'prompt-chat/refresh' })
-    site.menu.root.querySelector<HTMLButtonElement>('button.prompt')!.click()
-    expect(getComposerText(composer)).toBe('List the steps to reproduce first.')
-  })
-
-  it('sends a system prompt toggle to the service worker', async () => {
-    const { site, sendMessage } = await start(signedIn())
-    site.menu.open()
-    site.menu.root.querySelectorAll<HTMLButtonElement>('.system .toggle')[1]!.click()
-    expect(sendMessage).toHaveBeenCalledWith({
-      kind: 'prompt-chat/set-system-prompt',
-      promptId: 's2',
-      isActive: true,
-    })
-  })
-
-  it('follows storage: a signed-out write turns the menu to the signed-out text', async () => {
-    const { site, storage } = await start(signedIn())
-    await writeState(storage.area, signedIn({ status: 'signed-out', user: null }))
-    expect(site.menu.root.textContent).toContain('You are signed out of Prompt Chat')
-  })
-
-  it('says no app tab when the service worker finds none', async () => {
-    const { site } = await start(signedIn(), { appOpen: false, ok: false })
-    site.menu.open()
-    await vi.waitFor(() =>
-      expect(site.menu.root.textContent).toContain('Open Prompt Chat in a tab'),
-    )
   })
 
   it('puts the active system prompt before the first message of a new conversation', async () => {

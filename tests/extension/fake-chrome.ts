@@ -65,3 +65,37 @@ export const SAMPLE_PROMPTS = {
     { id: 's2', title: 'Pirate', content: 'Talk like a pirate.', isActive: false },
   ],
 }
+
+export const EXTENSION_ID = 'prompt-chat-test-extension'
+export const MENU_FRAME_URL = `chrome-extension://${EXTENSION_ID}/menu.html`
+
+type RuntimeListener = (data: unknown, sender: { id?: string; tab?: unknown }) => unknown
+
+/** A fake `chrome.runtime.onMessage` for a content script: `deliver` plays a sender. */
+export function fakeRuntimeMessages() {
+  const listeners = new Set<RuntimeListener>()
+  return {
+    events: {
+      addListener: (listener: RuntimeListener) => void listeners.add(listener),
+      removeListener: (listener: RuntimeListener) => void listeners.delete(listener),
+    },
+    deliver(data: unknown, sender: { id?: string; tab?: unknown }) {
+      for (const listener of listeners) listener(data, sender)
+    },
+  }
+}
+
+/** Every text a page script can reach: the document and each open shadow root in it. */
+export function textReachableByPage(doc: Document): string {
+  const parts = [doc.documentElement.outerHTML]
+  const walk = (root: Document | ShadowRoot) => {
+    for (const element of root.querySelectorAll('*')) {
+      if (element.shadowRoot) {
+        parts.push(element.shadowRoot.innerHTML)
+        walk(element.shadowRoot)
+      }
+    }
+  }
+  walk(doc)
+  return parts.join('\n')
+}

@@ -11,7 +11,15 @@ describe('the manifest', () => {
     expect(manifest.host_permissions).toEqual(['http://localhost:3100/*'])
     expect(manifest).not.toHaveProperty('optional_permissions')
     expect(manifest).not.toHaveProperty('externally_connectable')
-    expect(manifest).not.toHaveProperty('web_accessible_resources')
+  })
+
+  it('lets the three chat sites frame the menu page, and nothing else', () => {
+    expect(manifest.web_accessible_resources).toEqual([
+      {
+        resources: ['menu.html'],
+        matches: ['https://chatgpt.com/*', 'https://claude.ai/*', 'https://gemini.google.com/*'],
+      },
+    ])
   })
 
   it('runs the bridge script on the app and the menu on the three chat sites', () => {
