@@ -105,14 +105,14 @@ describeOnEveryBackend('ids nobody can squat', ({ signedIn }) => {
       () => victimId,
       () => victimNow,
     )
-    const rating = (await prompts.ratePrompt(target.id, 5)) as Row
+    const rating = await prompts.ratePrompt(target.id, 5)
     expect(await prompts.deleteOrHide(target as never)).toBe('hidden')
     expect(await prompts.addQuick(target.id)).toBe('added')
-    const shared = (await prompts.addShared({
+    const shared = await prompts.addShared({
       title: 'Shared',
       content: 'From a link',
       type: 'user',
-    })) as Row
+    })
     expect(shared).toMatchObject({ userId: victimId, title: 'Shared' })
 
     // Every row is the victim's and stored.
@@ -176,6 +176,10 @@ describeOnEveryBackend('ids nobody can squat', ({ signedIn }) => {
       expect(rows.length).toBeGreaterThan(0)
       expect(rows.filter((row) => row.owner !== squatter.userId)).toEqual([])
     }
+    // An upsert by id (the SDK's default conflict target) merges into the owner's own row.
+    await db
+      .table<Row>('conversations')
+      .upsert({ id: conversation.id, userId: victimId, title: 'Mine' })
     // The victim still sees their own rows only, unchanged.
     const [mine] = await db.table<Row>('conversations').list({ where: { id: conversation.id } })
     expect(mine).toMatchObject({ userId: victimId, title: 'Mine' })
