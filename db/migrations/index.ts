@@ -3,6 +3,7 @@ import { appTables } from './app-tables'
 import { conversations } from './conversations'
 import { modelServers } from './model-servers'
 import { oneActiveSystemPrompt } from './one-active-system-prompt'
+import { ownerScopedIds } from './owner-scoped-ids'
 import { replyStatusAndUsage } from './reply-status-and-usage'
 import { sealedApiKeys } from './sealed-api-keys'
 
@@ -14,4 +15,5 @@ export const appMigrations: AppMigration[] = [
   replyStatusAndUsage,
   conversations,
   modelServers,
+  ownerScopedIds,
 ]

@@ -1,5 +1,5 @@
 import type { PromptFileEntry } from '../domain/prompt-files'
-import { linkedRecordId, sharedPromptId } from '../domain/prompt-ids'
+import { linkedRecordId, SHARED_PROMPT_RANDOM_HEX, sharedPromptId } from '../domain/prompt-ids'
 import { ratingSummary } from '../domain/prompt-search'
 import type {
   ActivePrompt,
@@ -12,6 +12,7 @@ import type {
 import type { CreateDraft, DeleteOutcome, EditDraft } from '../machines/prompt-library.machine'
 import type { AddOutcome } from '../machines/quick-prompts.machine'
 import type { DbClient } from '../platform/db-client'
+import { createRecordId } from '../platform/record-id'
 
 /** The public list shows at most this many prompts (docs/product/limits.md, "Prompts"). */
 export const PUBLIC_LIST_LIMIT = 50
@@ -46,7 +47,13 @@ interface RatingRow {
  * The prompt operations (docs/product/calls.md, "Data operations"), for one signed-in user,
  * over the platform database.
  */
-export function createPromptData(db: DbClient, userId: () => string, now: () => number = Date.now) {
+export function createPromptData(
+  db: DbClient,
+  userId: () => string,
+  now: () => number = Date.now,
+  /** The random part of a shared prompt's id (docs/security.md#ids-nobody-can-squat). */
+  randomHex: () => string = () => createRecordId().slice(0, SHARED_PROMPT_RANDOM_HEX),
+) {
   const prompts = db.table<PromptRow>('prompts')
   const ratings = db.table<RatingRow>('promptRatings')
   const hides = db.table<{ id: string; userId: string; promptId: string }>('userPromptDeletions')
@@ -253,10 +260,10 @@ export function createPromptData(db: DbClient, userId: () => string, now: () => 
       return quick.delete(entryId)
     },
 
-    /** A shared prompt lands private and inactive as `prompt_{time}` (docs/product/data.md, "Ids"). */
+    /** A shared prompt lands private and inactive as `prompt_{time}_{random}` (docs/product/data.md, "Ids"). */
     addShared(prompt: PromptDraft) {
       const time = now()
-      return createPrivate(prompt, time, sharedPromptId(time))
+      return createPrivate(prompt, time, sharedPromptId(time, randomHex()))
     },
   }
 }

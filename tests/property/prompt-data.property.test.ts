@@ -148,7 +148,7 @@ describe('prompt activation against the mock platform', () => {
     }
   })
 
-  it('quick menu refuses duplicates; a saved copy is private and inactive; shared prompts get prompt_{time}', async () => {
+  it('quick menu refuses duplicates; a saved copy is private and inactive; shared prompts get prompt_{time}_{random hex}', async () => {
     const owner = await tab('quick-owner@example.com')
     const me = await tab('quick-me@example.com')
     const [prompt] = await systemPrompts(owner, 1)
@@ -162,7 +162,7 @@ describe('prompt activation against the mock platform', () => {
       content: 'C',
       type: 'user',
     })) as PromptRow
-    expect(shared.id).toMatch(/^prompt_\d+$/)
+    expect(shared.id).toMatch(/^prompt_\d+_[0-9a-f]{16}$/)
     expect(shared).toMatchObject({ isPublic: '0', isActive: '0' })
   })
 })

@@ -51,10 +51,19 @@ export function restApi(deps: RestDeps) {
       const caller = await callerOf(c.req.raw, deps.accessTokens)
       role = caller.role
       const table = c.req.param('table')
-      const { columns, sealed } = await deps.catalog.table(table)
+      const { columns, sealed, primaryKey } = await deps.catalog.table(table)
       const query = parseRequestQuery(new URL(c.req.url).searchParams, table, columns)
       const prefer = parsePrefer(c.req.header('prefer') ?? null)
-      const context: Context = { ...deps, caller, table, columns, sealed, query, prefer }
+      const context: Context = {
+        ...deps,
+        caller,
+        table,
+        columns,
+        sealed,
+        primaryKey,
+        query,
+        prefer,
+      }
       switch (c.req.method) {
         case 'GET':
           return await readRows(context)
@@ -87,6 +96,7 @@ type Context = RestDeps & {
   table: string
   columns: Set<string>
   sealed: readonly string[]
+  primaryKey: readonly string[]
   query: RequestQuery
   prefer: Preferences
   /** Answer rows with camelCase column names (see body-columns.ts). */
@@ -211,6 +221,17 @@ async function countRows(context: Context): Promise<Response> {
   })
 }
 
+/**
+ * The columns an upsert merges on: those the caller names, else the primary key, as PostgREST
+ * does. The hosted SDK names `id` by default; on an owner-scoped table the key is
+ * `(user_id, id)` (docs/security.md#ids-nobody-can-squat), so `id` means that key.
+ */
+function conflictTarget(named: string[] | null, primaryKey: readonly string[]): string[] {
+  if (!named) return [...primaryKey]
+  if (named.length === 1 && named[0] === 'id' && primaryKey.includes('id')) return [...primaryKey]
+  return named
+}
+
 async function insertRows(context: Context, rows: Row[]): Promise<Response> {
   const { table, query, prefer } = context
   const returning = selectList(query.select)
@@ -224,8 +245,9 @@ async function insertRows(context: Context, rows: Row[]): Promise<Response> {
     // `on_conflict` alone merges too: the hosted SDK's upsert names it without a resolution.
     const resolution = prefer.resolution ?? (query.onConflict ? 'merge-duplicates' : null)
     if (resolution) {
-      const target = (query.onConflict ?? ['id']).map(quoteIdent).join(', ')
-      const updates = keys.filter((k) => !(query.onConflict ?? ['id']).includes(k))
+      const targetColumns = conflictTarget(query.onConflict, context.primaryKey)
+      const target = targetColumns.map(quoteIdent).join(', ')
+      const updates = keys.filter((k) => !targetColumns.includes(k))
       conflict =
         resolution === 'ignore-duplicates' || updates.length === 0
           ? ` on conflict (${target}) do nothing`

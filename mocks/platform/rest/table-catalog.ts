@@ -8,6 +8,8 @@ export interface ExposedTable {
   columns: Set<string>
   /** Columns the database seals at rest, which the API opens for their reader. */
   sealed: readonly string[]
+  /** The primary key's columns: an upsert's conflict target when the caller names none. */
+  primaryKey: readonly string[]
 }
 
 /**
@@ -30,11 +32,16 @@ export function createTableCatalog(store: SqlStore) {
       [[...PLATFORM_TABLES]],
     )
     const sealed = await readSealedColumns(store)
+    const keys = await readPrimaryKeys(store)
     const tables = new Map<string, ExposedTable>()
     for (const row of rows) {
       let table = tables.get(row.table_name)
       if (!table) {
-        table = { columns: new Set(), sealed: sealed.get(row.table_name) ?? [] }
+        table = {
+          columns: new Set(),
+          sealed: sealed.get(row.table_name) ?? [],
+          primaryKey: keys.get(row.table_name) ?? ['id'],
+        }
         tables.set(row.table_name, table)
       }
       table.columns.add(row.column_name)
@@ -57,6 +64,20 @@ export function createTableCatalog(store: SqlStore) {
       return table
     },
   }
+}
+
+/** Each table's primary key columns, in key order. */
+async function readPrimaryKeys(store: SqlStore): Promise<Map<string, string[]>> {
+  const { rows } = await store.query<{ table_name: string; columns: string[] }>(
+    `select c.relname as table_name,
+       array(select a.attname from unnest(i.indkey) with ordinality k(attnum, n)
+             join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
+             order by k.n)::text[] as columns
+     from pg_catalog.pg_index i
+     join pg_catalog.pg_class c on c.oid = i.indrelid
+     where c.relnamespace = current_schema()::regnamespace and i.indisprimary`,
+  )
+  return new Map(rows.map((row) => [row.table_name, row.columns]))
 }
 
 export type TableCatalog = ReturnType<typeof createTableCatalog>
