@@ -138,3 +138,29 @@ describeOnEveryBackend('caller SQL limits', (backend) => {
     expect(await response.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } })
   })
 })
+
+describeOnEveryBackend('a long caller statement is bounded', (backend) => {
+  test('on PostgreSQL it times out with a 503 while /api/health answers', async (context) => {
+    // PGlite: no timer interrupts WASM; its cost ceiling is not built yet (see docs/security.md).
+    if (context.task.suite?.name.includes('PGlite')) return
+    const token = (await backend.signUp(`slow-${Math.random()}@example.com`)).access_token
+    process.env.SQL_STATEMENT_TIMEOUT_MS = '300'
+    try {
+      const started = Date.now()
+      const slow = fetch(`${backend.server().url}/api/db/prompt-chat/sql`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: 'select count(*) from generate_series(1, 200000000)' }),
+      })
+      const health = await fetch(`${backend.server().url}/api/health`)
+      expect(health.status).toBe(200)
+      expect(Date.now() - started).toBeLessThan(300)
+      const answer = await slow
+      expect(answer.status).toBe(503)
+      expect(await answer.json()).toMatchObject({ code: '57014' })
+      expect(Date.now() - started).toBeLessThan(3000)
+    } finally {
+      delete process.env.SQL_STATEMENT_TIMEOUT_MS
+    }
+  })
+})

@@ -45,6 +45,11 @@ export function restErrorFromDatabase(
   if (code === '08P01') {
     return new RestError(400, code, 'The params do not match the query', null, message)
   }
+  // statement_timeout ran out (57014): 503, the server declined to keep working on it; the
+  // connection is fine and the caller may retry a smaller query.
+  if (code === '57014') {
+    return new RestError(503, code, 'The statement ran longer than the time limit', null, message)
+  }
   if (code.startsWith('42') || code === '54000' || code === '0A000') {
     return new RestError(400, code, message, details, hint)
   }
