@@ -141,8 +141,7 @@ describeOnEveryBackend('caller SQL limits', (backend) => {
 
 describeOnEveryBackend('a long caller statement is bounded', (backend) => {
   test('on PostgreSQL it times out with a 503 while /api/health answers', async (context) => {
-    // PGlite: no timer interrupts WASM; its cost ceiling is not built yet (see docs/security.md).
-    if (context.task.suite?.name.includes('PGlite')) return
+    if (context.task.suite?.name.endsWith('on PGlite')) return
     const token = (await backend.signUp(`slow-${Math.random()}@example.com`)).access_token
     process.env.SQL_STATEMENT_TIMEOUT_MS = '300'
     try {
@@ -162,5 +161,33 @@ describeOnEveryBackend('a long caller statement is bounded', (backend) => {
     } finally {
       delete process.env.SQL_STATEMENT_TIMEOUT_MS
     }
+  })
+})
+
+describeOnEveryBackend('an expensive caller statement', (backend) => {
+  test('is refused by its planned cost with a 400, /sql and /batch', async (context) => {
+    if (!context.task.suite?.name.endsWith('on PGlite')) return
+    const token = (await backend.signUp(`cost-${Math.random()}@example.com`)).access_token
+    const send = (path: string, body: unknown) =>
+      fetch(`${backend.server().url}/api/db/prompt-chat/${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      })
+    const query =
+      'select array_agg(g) from generate_series(1, $1::int) g, generate_series(1, 1000) h'
+    const started = Date.now()
+    const single = await send('sql', { query, params: [50_000_000] })
+    expect(single.status).toBe(400)
+    expect(await single.json()).toMatchObject({ message: expect.stringMatching(/planned cost/) })
+    const batch = await send('batch', { statements: ['select 1', { query, params: [50_000_000] }] })
+    expect(batch.status).toBe(400)
+    expect(Date.now() - started).toBeLessThan(3000)
+    expect((await fetch(`${backend.server().url}/api/health`)).status).toBe(200)
+    // An ordinary query stays far below the ceiling.
+    expect(
+      (await send('sql', { query: 'select * from prompts order by created_at desc limit 50' }))
+        .status,
+    ).toBe(200)
   })
 })

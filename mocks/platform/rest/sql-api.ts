@@ -3,6 +3,7 @@ import type { AccessTokens } from '../auth/access-token'
 import { callerOf } from '../auth/caller'
 import { isPlainObject, jsonResponse } from '../http/json-error'
 import type { SqlExecutor, SqlStore } from '../store/sql-store'
+import { assertWithinCost } from './cost-ceiling'
 import { readRestBody } from './json-body'
 import { asRequestRole, type RequestRole } from './request-role'
 import { RestError, restErrorResponse } from './rest-error'
@@ -51,8 +52,11 @@ export function sqlApi(deps: SqlApiDeps) {
     }
   }
 
-  const execute = async (tx: SqlExecutor, statement: Statement) =>
-    (await tx.query(statement.query, statement.params)).rows
+  const execute = async (tx: SqlExecutor, statement: Statement) => {
+    // PGlite cannot be interrupted once a statement runs: refuse an expensive one up front.
+    if (deps.store.kind === 'pglite') await assertWithinCost(tx, statement)
+    return (await tx.query(statement.query, statement.params)).rows
+  }
 
   api.post('/:projectId/sql', (c) =>
     run(c, c.req.param('projectId'), async (caller, body) => {
