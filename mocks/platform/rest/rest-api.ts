@@ -1,4 +1,4 @@
-import { Hono, type Context as HonoContext } from 'hono'
+import { Hono } from 'hono'
 import type { AccessTokens } from '../auth/access-token'
 import { callerOf } from '../auth/caller'
 import { jsonResponse } from '../http/json-error'
