@@ -15,6 +15,7 @@ import { dataApi } from './data/data-api'
 import { fixturePages } from './data/fixture-pages'
 import { type HostLookup, systemLookup } from './data/host-lookup'
 import { databaseInputResponse } from './http/database-error'
+import { jsonBodyLimit } from './http/json-body-limit'
 import { apiError, BodyTooDeepError, restError } from './http/json-error'
 import { notificationsApi } from './notifications/notifications-api'
 import type { PlatformDeps } from './platform-deps'
@@ -87,6 +88,17 @@ export function createPlatform(options: PlatformOptions) {
     authPage(auth, options.projectId, options.appOrigins ?? DEFAULT_DEVELOPMENT_ORIGINS),
   )
   app.route('/fixtures', fixturePages())
+  for (const api of [
+    '/api/auth',
+    '/api/ai',
+    '/api/data',
+    '/api/realtime',
+    '/api/notifications',
+    '/api/analytics',
+    '/api/storage',
+  ]) {
+    app.use(`${api}/*`, jsonBodyLimit)
+  }
   app.route('/api/auth', authApi(auth, accessTokens))
   app.route(
     '/api/db',

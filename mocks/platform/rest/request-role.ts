@@ -7,6 +7,17 @@ export function sqlLiteral(value: string): string {
   return `'${value.replace(/'/g, "''")}'`
 }
 
+/**
+ * How long one caller transaction (`/sql`, `/batch`) may run on PostgreSQL, in ms: 5000 unless
+ * SQL_STATEMENT_TIMEOUT_MS says otherwise (docs/security.md, "Caller SQL limits"). Set with
+ * SET LOCAL as the platform's role, before the role switch; the caller cannot change it (the
+ * statement guard refuses SET). PGlite runs in WASM on our thread, where no timer fires.
+ */
+export function statementTimeoutMs(): number {
+  const configured = Number(process.env.SQL_STATEMENT_TIMEOUT_MS)
+  return Number.isInteger(configured) && configured > 0 ? configured : 5000
+}
+
 export type RequestRole = { role: 'anon' } | { role: 'authenticated'; claims: AccessClaims }
 
 /**
@@ -23,6 +34,7 @@ export function asRequestRole<T>(
 ): Promise<T> {
   const preamble = [
     ...(options.readOnly ? ['set transaction read only'] : []),
+    `set local statement_timeout = ${statementTimeoutMs()}`,
     ...roleSwitch(caller),
   ]
   return store.transaction(work, { preamble: preamble.join('; ') })

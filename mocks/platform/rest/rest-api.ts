@@ -1,12 +1,11 @@
-import { Hono, type Context as HonoContext } from 'hono'
+import { Hono } from 'hono'
 import type { AccessTokens } from '../auth/access-token'
 import { callerOf } from '../auth/caller'
-import { tooDeep } from '../http/input-schema'
-import { BodyTooDeepError, jsonResponse } from '../http/json-error'
-import { requestText } from '../http/request-body'
+import { jsonResponse } from '../http/json-error'
 import type { SqlStore } from '../store/sql-store'
 import { bodyRows, camelCaseRow } from './body-columns'
 import type { ColumnCrypto } from './encrypted-columns'
+import { readRestBody } from './json-body'
 import { decodeCursor, encodeCursor, keysetCondition, withIdTiebreak } from './keyset-cursor'
 import { type Preferences, parsePrefer } from './prefer-header'
 import { type OrderTerm, parseRequestQuery, type RequestQuery } from './request-query'
@@ -15,8 +14,6 @@ import { RestError, restErrorResponse } from './rest-error'
 import { countSql, quoteIdent, SqlBuilder, selectList, selectSql, whereSql } from './rest-sql'
 import { sqlApi } from './sql-api'
 import type { TableCatalog } from './table-catalog'
-
-export const MAX_BODY_BYTES = 1_000_000
 
 type Row = Record<string, unknown>
 
@@ -70,13 +67,13 @@ export function restApi(deps: RestDeps) {
         case 'HEAD':
           return await countRows(context)
         case 'POST': {
-          const body = bodyRows(await readBody(c), table, columns, 'insert')
+          const body = bodyRows(await readRestBody(c), table, columns, 'insert')
           // Written with camelCase keys (the hosted SDK's upsert): read back the same way.
           if (body.camelCase) context.camelCaseAnswer = true
           return await insertRows(context, body.rows)
         }
         case 'PATCH': {
-          const [patch] = bodyRows(await readBody(c), table, columns, 'update').rows
+          const [patch] = bodyRows(await readRestBody(c), table, columns, 'update').rows
           return await updateRows(context, patch!)
         }
         case 'DELETE':
@@ -102,30 +99,6 @@ type Context = RestDeps & {
   /** Answer rows with camelCase column names (see body-columns.ts). */
   camelCaseAnswer?: boolean
 }
-
-async function readBody(c: HonoContext): Promise<unknown> {
-  const length = Number(c.req.header('content-length') ?? 0)
-  if (length > MAX_BODY_BYTES) throw payloadTooLarge()
-  const text = await requestText(c, MAX_BODY_BYTES)
-  if (text === null) throw payloadTooLarge()
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    throw new RestError(
-      400,
-      'PGRST102',
-      'Empty or invalid json',
-      null,
-      'Send a JSON object or array',
-    )
-  }
-  if (tooDeep(body)) throw new RestError(400, 'PGRST102', new BodyTooDeepError().message)
-  return body
-}
-
-const payloadTooLarge = () =>
-  new RestError(413, 'PGRST413', `Payload too large (max ${MAX_BODY_BYTES} bytes)`)
 
 function respond(context: Context, status: number, rows: Row[]): Response {
   if (!context.prefer.returnRepresentation)

@@ -40,6 +40,16 @@ export function restErrorFromDatabase(
   }
   // Mistakes in a caller's SQL: syntax, unknown names, wrong types, missing privileges on
   // functions, statement-level limits.
+  // A caller's parameters that do not fit the query (too many or too few, the wrong shape):
+  // PostgreSQL answers with a protocol violation (08P01), the caller's mistake, not ours.
+  if (code === '08P01') {
+    return new RestError(400, code, 'The params do not match the query', null, message)
+  }
+  // statement_timeout ran out (57014): 503, the server declined to keep working on it; the
+  // connection is fine and the caller may retry a smaller query.
+  if (code === '57014') {
+    return new RestError(503, code, 'The statement ran longer than the time limit', null, message)
+  }
   if (code.startsWith('42') || code === '54000' || code === '0A000') {
     return new RestError(400, code, message, details, hint)
   }

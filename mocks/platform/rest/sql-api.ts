@@ -1,8 +1,10 @@
-import { Hono } from 'hono'
+import { Hono, type Context as HonoContext } from 'hono'
 import type { AccessTokens } from '../auth/access-token'
 import { callerOf } from '../auth/caller'
-import { BodyTooDeepError, isPlainObject, jsonResponse, readJson } from '../http/json-error'
+import { isPlainObject, jsonResponse } from '../http/json-error'
 import type { SqlExecutor, SqlStore } from '../store/sql-store'
+import { assertWithinCost } from './cost-ceiling'
+import { readRestBody } from './json-body'
 import { asRequestRole, type RequestRole } from './request-role'
 import { RestError, restErrorResponse } from './rest-error'
 import { assertDataStatement, assertParams } from './sql-guard'
@@ -31,7 +33,7 @@ export function sqlApi(deps: SqlApiDeps) {
   const api = new Hono()
 
   const run = async (
-    request: Request,
+    c: HonoContext,
     projectId: string,
     work: (caller: RequestRole, body: Record<string, unknown>) => Promise<Response>,
   ) => {
@@ -40,12 +42,9 @@ export function sqlApi(deps: SqlApiDeps) {
       if (projectId !== deps.projectId) {
         throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL')
       }
-      const caller = await callerOf(request, deps.accessTokens)
+      const caller = await callerOf(c.req.raw, deps.accessTokens)
       role = caller.role
-      const body = await readJson(request).catch((error: unknown) => {
-        if (error instanceof BodyTooDeepError) throw new RestError(400, 'PGRST102', error.message)
-        throw error
-      })
+      const body = await readRestBody(c)
       if (!isPlainObject(body)) throw new RestError(400, 'PGRST102', 'Empty or invalid json')
       return await work(caller, body)
     } catch (error) {
@@ -53,11 +52,14 @@ export function sqlApi(deps: SqlApiDeps) {
     }
   }
 
-  const execute = async (tx: SqlExecutor, statement: Statement) =>
-    (await tx.query(statement.query, statement.params)).rows
+  const execute = async (tx: SqlExecutor, statement: Statement) => {
+    // PGlite cannot be interrupted once a statement runs: refuse an expensive one up front.
+    if (deps.store.kind === 'pglite') await assertWithinCost(tx, statement)
+    return (await tx.query(statement.query, statement.params)).rows
+  }
 
   api.post('/:projectId/sql', (c) =>
-    run(c.req.raw, c.req.param('projectId'), async (caller, body) => {
+    run(c, c.req.param('projectId'), async (caller, body) => {
       const statement = {
         query: await assertDataStatement(body.query),
         params: assertParams(body.params),
@@ -68,7 +70,7 @@ export function sqlApi(deps: SqlApiDeps) {
   )
 
   api.post('/:projectId/batch', (c) =>
-    run(c.req.raw, c.req.param('projectId'), async (caller, body) => {
+    run(c, c.req.param('projectId'), async (caller, body) => {
       const mode = body.mode ?? 'write'
       if (mode !== 'read' && mode !== 'write') {
         throw new RestError(400, 'PGRST102', "mode must be 'read' or 'write'")
