@@ -154,6 +154,15 @@ describeOnEveryBackend('a long caller statement is bounded', (backend) => {
       const health = await fetch(`${backend.server().url}/api/health`)
       expect(health.status).toBe(200)
       expect(Date.now() - started).toBeLessThan(300)
+      // Another user's ordinary read is answered meanwhile too.
+      const other = (await backend.signUp(`other-${Math.random()}@example.com`)).access_token
+      const read = await fetch(
+        `${backend.server().url}/api/db/prompt-chat/rest/v1/prompts?limit=5`,
+        {
+          headers: { Authorization: `Bearer ${other}` },
+        },
+      )
+      expect(read.status).toBe(200)
       const answer = await slow
       expect(answer.status).toBe(503)
       expect(await answer.json()).toMatchObject({ code: '57014' })
@@ -189,5 +198,58 @@ describeOnEveryBackend('an expensive caller statement', (backend) => {
       (await send('sql', { query: 'select * from prompts order by created_at desc limit 50' }))
         .status,
     ).toBe(200)
+  })
+})
+
+describeOnEveryBackend('a caller statement that is cheap to plan but long to run', (backend) => {
+  const send = (body: unknown, token?: string) =>
+    fetch(`${backend.server().url}/api/db/prompt-chat/sql`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    })
+
+  test('cannot sleep: the request roles may not run pg_sleep and its kin', async () => {
+    const token = (await backend.signUp(`sleep-${Math.random()}@example.com`)).access_token
+    for (const who of [undefined, token]) {
+      for (const query of [
+        'select pg_sleep(30)',
+        "select pg_sleep_for('30 seconds')",
+        "select pg_sleep_until(now() + interval '30 seconds')",
+      ]) {
+        const started = Date.now()
+        const answer = await send({ query }, who)
+        // As PostgREST answers a missing privilege: 401 for anon, 403 once signed in.
+        expect(answer.status, query).toBe(who ? 403 : 401)
+        expect(await answer.json(), query).toMatchObject({ code: '42501' })
+        expect(Date.now() - started, query).toBeLessThan(3000)
+      }
+    }
+  })
+
+  test('cannot recurse: WITH RECURSIVE is refused before it runs, a plain WITH is not', async () => {
+    const token = (await backend.signUp(`recurse-${Math.random()}@example.com`)).access_token
+    const started = Date.now()
+    const answer = await send(
+      {
+        query:
+          'with recursive t(n) as (select 1 union all select n + 1 from t where n < 1e9) select count(*) from t',
+      },
+      token,
+    )
+    expect(answer.status).toBe(400)
+    expect(await answer.json()).toMatchObject({
+      code: '0A000',
+      message: 'Recursive queries (WITH RECURSIVE) are not allowed here',
+    })
+    expect(Date.now() - started).toBeLessThan(3000)
+    // The words in a string are just text.
+    const text = await send({ query: `select '"recursive":true' as x` }, token)
+    expect(text.status).toBe(200)
+    const plain = await send({ query: 'with t as (select 2 as n) select n from t' }, token)
+    expect(await plain.json()).toMatchObject({ rows: [{ n: 2 }] })
   })
 })

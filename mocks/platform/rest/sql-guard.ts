@@ -46,6 +46,18 @@ export async function assertDataStatement(query: unknown): Promise<string> {
       'Use SELECT, INSERT, UPDATE, DELETE or WITH',
     )
   }
+  // A recursive query's planned cost says nothing of how long it runs, and on PGlite nothing
+  // can stop it once it runs (docs/security.md, "Caller SQL limits"). In the parse tree's
+  // JSON a string's own quotes are escaped, so only a real WITH RECURSIVE matches.
+  if (JSON.stringify(node).includes('"recursive":true')) {
+    throw new RestError(
+      400,
+      '0A000',
+      'Recursive queries (WITH RECURSIVE) are not allowed here',
+      null,
+      'Use a plain WITH, or fetch the rows and walk them in the client',
+    )
+  }
   return query
 }
 

@@ -201,4 +201,17 @@ export const coreMigrations: Migration[] = [
       end $$;
     `,
   },
+  {
+    version: 6,
+    name: 'callers cannot sleep: pg_sleep and its kin are not theirs to run',
+    // A caller's statement is bounded by statement_timeout on PostgreSQL and by its planned
+    // cost on PGlite, which no timer can interrupt; a sleep costs nothing to plan and holds
+    // the one PGlite connection for as long as it asks (docs/security.md, "Caller SQL limits").
+    // Least privilege, not a text filter. Without the owner's grant option this only warns.
+    sql: `
+      revoke execute on function pg_catalog.pg_sleep(double precision) from public;
+      revoke execute on function pg_catalog.pg_sleep_for(interval) from public;
+      revoke execute on function pg_catalog.pg_sleep_until(timestamp with time zone) from public;
+    `,
+  },
 ]
