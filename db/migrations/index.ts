@@ -6,6 +6,7 @@ import { oneActiveSystemPrompt } from './one-active-system-prompt'
 import { ownerScopedIds } from './owner-scoped-ids'
 import { replyStatusAndUsage } from './reply-status-and-usage'
 import { sealedApiKeys } from './sealed-api-keys'
+import { sealsBoundToTheirRow } from './seals-bound-to-their-row'
 
 /** The app's schema changes, in order. Add new ones at the end, with the next version. */
 export const appMigrations: AppMigration[] = [
@@ -16,4 +17,5 @@ export const appMigrations: AppMigration[] = [
   conversations,
   modelServers,
   ownerScopedIds,
+  sealsBoundToTheirRow,
 ]

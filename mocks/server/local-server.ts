@@ -4,7 +4,7 @@ import path from 'node:path'
 import { type HttpBindings, serve } from '@hono/node-server'
 import { type Context, Hono } from 'hono'
 import { DEFAULT_DEVELOPMENT_ORIGINS } from '../../contract/auth-origins'
-import { sealingKey } from '../platform/crypto/api-key-cipher'
+import { createApiKeyCipher } from '../platform/crypto/api-key-cipher'
 import { type AppSchema, createPlatform, openStore, type SqlStore } from '../platform/index'
 import { createPlatformRealtimeHub } from '../platform/realtime/realtime-api'
 import {
@@ -66,7 +66,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     servingPassword: options.servingPassword,
     dataDir: options.dataDir,
     schema: options.schema,
-    sealingKey: sealingKey(secret),
+    cipher: createApiKeyCipher(secret),
     app: options.app,
   })
   const log = options.log ?? (() => {})

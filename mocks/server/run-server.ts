@@ -1,7 +1,7 @@
 import cluster from 'node:cluster'
 import path from 'node:path'
 import { appSchema } from '../../db/index'
-import { sealingKey } from '../platform/crypto/api-key-cipher'
+import { createApiKeyCipher } from '../platform/crypto/api-key-cipher'
 import { openStore } from '../platform/index'
 import { ensureBuild } from './ensure-build'
 import { type LocalServer, startLocalServer } from './local-server'
@@ -34,7 +34,7 @@ export async function runServer(options: RunOptions): Promise<void> {
     databaseUrl: config.databaseUrl,
     databaseOwnerUrl: config.databaseOwnerUrl,
     servingPassword: config.servingPassword,
-    sealingKey: sealingKey(secret),
+    cipher: createApiKeyCipher(secret),
     app: appSchema,
   })
   await store.close()

@@ -123,7 +123,7 @@ describeOnEveryBackend('OpenAI-compatible servers', ({ server, signedIn }) => {
       ),
     )
     expect(atRest.rows[0]).toEqual({ name: 'Local', api_key_encrypted: null })
-    expect(atRest.rows[1]?.api_key_encrypted).toMatch(/^aescbc-hmac:v2:[0-9a-f]{32}:/)
+    expect(atRest.rows[1]?.api_key_encrypted).toMatch(/^aescbc-hmac:v3:[0-9a-f]{32}:/)
     expect(atRest.rows[1]?.api_key_encrypted).not.toContain(encodeApiKey('sk-or-secret'))
 
     const effects = effectsFor(client, userId)

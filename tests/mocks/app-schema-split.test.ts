@@ -4,11 +4,13 @@ import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { appSchema } from '../../db/index'
 import { createApiKeyCipher, sealingKey } from '../../mocks/platform/crypto/api-key-cipher'
+import { sealBindingOf } from '../../mocks/platform/crypto/seal-binding'
 import { openStore } from '../../mocks/platform/index'
 import { migrate } from '../../mocks/platform/store/migrate'
 import { openPgliteStore } from '../../mocks/platform/store/pglite-store'
 import { platformMigrations } from '../../mocks/platform/store/platform-migrations'
 import { openPostgresStore } from '../../mocks/platform/store/postgres-store'
+import { resealUnboundSeals } from '../../mocks/platform/store/reseal-unbound-seals'
 import { splitStatements } from '../../mocks/platform/store/split-statements'
 import type { SqlExecutor, SqlStore } from '../../mocks/platform/store/sql-store'
 import { dropSchema, postgresAvailability, TEST_DATABASE_URL } from '../support/postgres'
@@ -36,13 +38,20 @@ async function writeKey(db: SqlExecutor, userId: string, provider: string, key: 
   )
 }
 
+/** A user's keys as stored, each opened for its own row. */
 const keysOf = async (store: SqlStore, userId: string) =>
   store.asOwner(async (tx) => {
-    const { rows } = await tx.query<{ provider: string; api_key_encrypted: string }>(
-      'select provider, api_key_encrypted from user_api_keys where user_id = $1 order by provider',
+    const { rows } = await tx.query<{ row: Record<string, string> }>(
+      'select to_jsonb(k) as row from user_api_keys k where user_id = $1 order by provider',
       [userId],
     )
-    return rows.map((row) => [row.provider, cipher.open(row.api_key_encrypted)])
+    return rows.map(({ row }) => [
+      row.provider,
+      cipher.open(
+        row.api_key_encrypted!,
+        sealBindingOf('user_api_keys', 'api_key_encrypted', ['user_id', 'id'], row),
+      ),
+    ])
   })
 
 const ledgerOf = (store: SqlStore) =>
@@ -158,7 +167,10 @@ for (const backend of backends) {
       await migrate(fresh, appSchema)
       expect(await snapshot(existing)).toEqual(await snapshot(fresh))
 
-      // The key sealed by the old trigger still opens; the new one seals the same way.
+      // The key sealed by the old trigger is sealed again for its row, and opens there; the
+      // new trigger seals for the row too.
+      expect(await resealUnboundSeals(existing, cipher)).toBe(1)
+      expect(await resealUnboundSeals(existing, cipher)).toBe(0)
       await existing.asOwner((tx) => writeKey(tx, 'user_old', 'google', 'Z29vZ2xl'))
       expect(await keysOf(existing, 'user_old')).toEqual([
         ['google', 'Z29vZ2xl'],
@@ -171,7 +183,7 @@ for (const backend of backends) {
       const reopened = await openStore({
         dataDir: dir,
         app: appSchema,
-        sealingKey: sealingKey(SECRET),
+        cipher,
       })
       stores.push(reopened)
       expect(await migrate(reopened, appSchema)).toEqual([])

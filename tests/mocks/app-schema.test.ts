@@ -85,7 +85,7 @@ test('a column the app seals is sealed at rest and opened for its owner', async 
     tx.query<{ body: string; secret: string }>('select body, secret from notes'),
   )
   expect(stored.rows[0]!.body).toBe('plain')
-  expect(stored.rows[0]!.secret).toMatch(/^aescbc-hmac:v2:/)
+  expect(stored.rows[0]!.secret).toMatch(/^aescbc-hmac:v3:/)
   expect(await (await rest('notes?select=secret', { headers })).json()).toEqual([
     { secret: 'hunter2' },
   ])

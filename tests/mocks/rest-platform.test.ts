@@ -222,7 +222,7 @@ describe('writing', () => {
         `select api_key_encrypted from user_api_keys where provider = 'anthropic'`,
       ),
     )
-    expect(rows[0]!.api_key_encrypted).toMatch(/^aescbc-hmac:v2:[0-9a-f]{32}:[0-9a-f]{64}:/)
+    expect(rows[0]!.api_key_encrypted).toMatch(/^aescbc-hmac:v3:[0-9a-f]{32}:[0-9a-f]{64}:/)
     expect(rows[0]!.api_key_encrypted).not.toContain('c2stYW50LXNlY3JldA')
     const [read] = await json(await call(alice, 'user_api_keys?provider=eq.anthropic'))
     expect(read!.api_key_encrypted).toBe('c2stYW50LXNlY3JldA==')

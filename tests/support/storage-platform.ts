@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { appSchema } from '../../db/index'
-import { sealingKey } from '../../mocks/platform/crypto/api-key-cipher'
+import { createApiKeyCipher } from '../../mocks/platform/crypto/api-key-cipher'
 import { createPlatform, openStore, type SqlStore } from '../../mocks/platform/index'
 import { signUpThroughAuthPage } from './sign-up'
 import { TEST_ORIGIN, TEST_PROJECT_ID, TEST_SECRET } from './test-platform'
@@ -22,7 +22,7 @@ export async function openStoragePlatform(options: { databaseUrl?: string; schem
   const store: SqlStore = await openStore({
     databaseUrl: options.databaseUrl,
     schema: options.schema,
-    sealingKey: sealingKey(TEST_SECRET),
+    cipher: createApiKeyCipher(TEST_SECRET),
     app: appSchema,
   })
   const filesDir = await mkdtemp(path.join(tmpdir(), 'storage-files-'))

@@ -1,5 +1,5 @@
 import { appSchema } from '../../db/index'
-import { sealingKey } from '../../mocks/platform/crypto/api-key-cipher'
+import { createApiKeyCipher } from '../../mocks/platform/crypto/api-key-cipher'
 import type { HostLookup } from '../../mocks/platform/data/host-lookup'
 import { type AppSchema, createPlatform, openStore } from '../../mocks/platform/index'
 import { signUpThroughAuthPage } from './sign-up'
@@ -23,7 +23,7 @@ export async function createTestPlatform(
   } = {},
 ) {
   const store = await openStore({
-    sealingKey: sealingKey(TEST_SECRET),
+    cipher: createApiKeyCipher(TEST_SECRET),
     app: options.app ?? appSchema,
   })
   const platform = createPlatform({

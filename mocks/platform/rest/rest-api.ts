@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { AccessTokens } from '../auth/access-token'
 import { callerOf } from '../auth/caller'
+import { bindingColumns } from '../crypto/seal-binding'
 import { jsonResponse } from '../http/json-error'
 import type { SqlStore } from '../store/sql-store'
 import { bodyRows, camelCaseRow } from './body-columns'
@@ -49,7 +50,8 @@ export function restApi(deps: RestDeps) {
       role = caller.role
       const table = c.req.param('table')
       const { columns, sealed, primaryKey } = await deps.catalog.table(table)
-      const query = parseRequestQuery(new URL(c.req.url).searchParams, table, columns)
+      const asked = parseRequestQuery(new URL(c.req.url).searchParams, table, columns)
+      const { query, hidden } = withSealBinding(asked, sealed, bindingColumns(primaryKey, columns))
       const prefer = parsePrefer(c.req.header('prefer') ?? null)
       const context: Context = {
         ...deps,
@@ -59,6 +61,7 @@ export function restApi(deps: RestDeps) {
         sealed,
         primaryKey,
         query,
+        hidden,
         prefer,
       }
       switch (c.req.method) {
@@ -95,6 +98,8 @@ type Context = RestDeps & {
   sealed: readonly string[]
   primaryKey: readonly string[]
   query: RequestQuery
+  /** Columns selected only so sealed ones open (withSealBinding), left out of the answer. */
+  hidden: readonly string[]
   prefer: Preferences
   /** Answer rows with camelCase column names (see body-columns.ts). */
   camelCaseAnswer?: boolean
@@ -109,9 +114,33 @@ function respond(context: Context, status: number, rows: Row[]): Response {
 // Most tables have no sealed column: their rows pass through as they are.
 function openRows(context: Context, rows: Row[]): Row[] {
   const opened = context.sealed.length
-    ? rows.map((row) => context.crypto.openRow(row, context.sealed))
+    ? rows.map((row) => withoutColumns(context.crypto.openRow(row, context), context.hidden))
     : rows
   return context.camelCaseAnswer ? opened.map(camelCaseRow) : opened
+}
+
+/**
+ * A sealed column opens only with its row's owner and key beside it (docs/security.md, "Seals
+ * bound to their row"): a select naming it gets those too, and they are dropped again after.
+ */
+function withSealBinding(
+  query: RequestQuery,
+  sealed: readonly string[],
+  binding: readonly string[],
+): { query: RequestQuery; hidden: string[] } {
+  const { select } = query
+  if (select === '*' || !select.some((column) => sealed.includes(column))) {
+    return { query, hidden: [] }
+  }
+  const hidden = binding.filter((column) => !select.includes(column))
+  return { query: { ...query, select: [...select, ...hidden] }, hidden }
+}
+
+function withoutColumns(row: Row, columns: readonly string[]): Row {
+  if (!columns.length) return row
+  const kept = { ...row }
+  for (const column of columns) delete kept[column]
+  return kept
 }
 
 /** Our statements (values inlined as literals) with the role switch, in one round trip. */

@@ -1,7 +1,7 @@
 import { PLATFORM_TABLES } from '../store/platform-tables'
+import { readPrimaryKeys, readSealedColumns } from '../store/sealed-columns'
 import type { SqlStore } from '../store/sql-store'
 import { RestError } from './rest-error'
-import { readSealedColumns } from './sealed-columns'
 
 /** What the table API knows of one exposed table. */
 export interface ExposedTable {
@@ -64,20 +64,6 @@ export function createTableCatalog(store: SqlStore) {
       return table
     },
   }
-}
-
-/** Each table's primary key columns, in key order. */
-async function readPrimaryKeys(store: SqlStore): Promise<Map<string, string[]>> {
-  const { rows } = await store.query<{ table_name: string; columns: string[] }>(
-    `select c.relname as table_name,
-       array(select a.attname from unnest(i.indkey) with ordinality k(attnum, n)
-             join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
-             order by k.n)::text[] as columns
-     from pg_catalog.pg_index i
-     join pg_catalog.pg_class c on c.oid = i.indrelid
-     where c.relnamespace = current_schema()::regnamespace and i.indisprimary`,
-  )
-  return new Map(rows.map((row) => [row.table_name, row.columns]))
 }
 
 export type TableCatalog = ReturnType<typeof createTableCatalog>

@@ -214,4 +214,123 @@ export const coreMigrations: Migration[] = [
       revoke execute on function pg_catalog.pg_sleep_until(timestamp with time zone) from public;
     `,
   },
+  {
+    version: 7,
+    name: 'platform_seal binds each seal to its row: table, column, owner and primary key',
+    // A seal opens only in the row it was made for (docs/security.md, "Seals bound to their
+    // row"): the MAC covers the binding, then iv and ciphertext. The binding is the format,
+    // table, column, owner (user_id, or empty) and primary key values, each length-prefixed;
+    // mocks/platform/crypto/seal-binding.ts builds the same bytes to open seals for readers.
+    // An incoming value is sealed as the text it is, however it looks, unless it is a seal for
+    // this very row or one this function made from the caller's text earlier in the same
+    // transaction (an upsert's proposed row). When a row's owner or key changes, its seal
+    // moves with it.
+    sql: `
+      create or replace function platform_seal() returns trigger
+        language plpgsql security definer set search_path = pg_catalog
+      as $fn$
+      declare
+        col text := tg_argv[0];
+        plain text;
+        key bytea;
+        pk text[];
+        r jsonb;
+        part text;
+        b bytea;
+        bindings bytea[] := '{}';
+        moving boolean;
+        parts text[];
+        fits boolean;
+        made bytea;
+        iv bytea;
+        sealed bytea;
+        result text;
+      begin
+        if tg_nargs <> 1 or not (to_jsonb(new) ? col) then
+          raise exception 'platform_seal() takes one column of %', tg_table_name;
+        end if;
+        select coalesce(array_agg(a.attname::text order by k.n), '{}') into pk
+          from pg_index i
+          cross join unnest(i.indkey) with ordinality k(attnum, n)
+          join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+          where i.indrelid = tg_relid and i.indisprimary;
+        -- bindings[1]: the new row's; bindings[2]: the old row's, on an update.
+        foreach r in array case when tg_op = 'UPDATE' then array[to_jsonb(new), to_jsonb(old)]
+            else array[to_jsonb(new)] end loop
+          b := ''::bytea;
+          foreach part in array array['aescbc-hmac:v3', tg_table_name, col,
+              coalesce(r ->> 'user_id', '')]
+              || array(select coalesce(r ->> u.k, '') from unnest(pk) with ordinality u(k, n)
+                       order by u.n) loop
+            b := b || int4send(octet_length(convert_to(part, 'UTF8'))) || convert_to(part, 'UTF8');
+          end loop;
+          bindings := bindings || b;
+        end loop;
+        plain := to_jsonb(new) ->> col;
+        moving := tg_op = 'UPDATE' and plain is not distinct from (to_jsonb(old) ->> col);
+        if moving and bindings[1] = bindings[2] then
+          return new;
+        end if;
+        begin
+          select k.key into strict key from pg_temp.platform_column_key k;
+        exception when undefined_table or no_data_found then
+          raise exception 'Sealed columns can only be written through the platform'
+            using errcode = '42501';
+        end;
+        if plain is null then
+          return new;
+        end if;
+        parts := regexp_match(plain,
+          '^aescbc-hmac:v3:([0-9a-f]{32}):([0-9a-f]{64}):((?:[0-9a-f]{32})+)$');
+        fits := parts is not null and extensions.hmac(
+            bindings[case when moving then 2 else 1 end] || decode(parts[1], 'hex')
+              || decode(parts[3], 'hex'),
+            substring(key from 33 for 32), 'sha256') = decode(parts[2], 'hex');
+        if not fits and tg_op = 'UPDATE' and parts is not null then
+          -- An upsert: its insert sealed the caller's own text for the row it proposed, and
+          -- its update brings that seal here. Only a seal this function made in this
+          -- transaction counts, from its own memo (a request role cannot make temporary tables).
+          if exists (select from pg_class c where c.oid = to_regclass('pg_temp.platform_sealed_now')
+              and c.relowner = (select r.oid from pg_roles r where r.rolname = current_user)) then
+            execute 'select m.binding from pg_temp.platform_sealed_now m where m.sealed = $1'
+              into made using plain;
+          end if;
+          if made is not null then
+            moving := true;
+            fits := extensions.hmac(made || decode(parts[1], 'hex') || decode(parts[3], 'hex'),
+              substring(key from 33 for 32), 'sha256') = decode(parts[2], 'hex');
+          end if;
+        end if;
+        if moving then
+          -- The seal comes from another row (the same one with a new owner or key, or an
+          -- upsert's proposed one): it is opened and sealed again here, or stays shut as it was.
+          if not fits then
+            return new;
+          end if;
+          plain := convert_from(extensions.decrypt_iv(decode(parts[3], 'hex'),
+            substring(key from 1 for 32), decode(parts[1], 'hex'), 'aes-cbc/pad:pkcs'), 'UTF8');
+        elsif fits then
+          return new;
+        end if;
+        iv := extensions.gen_random_bytes(16);
+        sealed := extensions.encrypt_iv(convert_to(plain, 'UTF8'),
+          substring(key from 1 for 32), iv, 'aes-cbc/pad:pkcs');
+        result := 'aescbc-hmac:v3:' || encode(iv, 'hex') || ':'
+          || encode(extensions.hmac(bindings[1] || iv || sealed, substring(key from 33 for 32),
+            'sha256'), 'hex')
+          || ':' || encode(sealed, 'hex');
+        if tg_op = 'INSERT' then
+          if to_regclass('pg_temp.platform_sealed_now') is null then
+            create temporary table platform_sealed_now (sealed text primary key,
+              binding bytea not null) on commit drop;
+          end if;
+          execute 'insert into pg_temp.platform_sealed_now values ($1, $2)'
+            using result, bindings[1];
+        end if;
+        return jsonb_populate_record(new, jsonb_build_object(col, result));
+      end
+      $fn$;
+      revoke execute on function platform_seal() from public;
+    `,
+  },
 ]

@@ -1,9 +1,11 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
+import type { ApiKeyCipher } from '../crypto/api-key-cipher'
 import type { AppSchema } from './app-schema'
 import { migrate } from './migrate'
 import { openPgliteStore } from './pglite-store'
 import { openPostgresStore } from './postgres-store'
+import { resealUnboundSeals } from './reseal-unbound-seals'
 import { servingSessionSetup } from './serving-session'
 import { SERVING_ROLE, type SqlStore } from './sql-store'
 
@@ -22,15 +24,18 @@ export interface StoreOptions {
   schema?: string
   /** PostgreSQL: the password of `platform_authenticator`, when the server asks for one. */
   servingPassword?: string
-  /** The key the database seals columns with (`sealingKey(secret)`); without it none can be written. */
-  sealingKey?: Uint8Array
+  /**
+   * How the database seals columns (`createApiKeyCipher(secret)`): its key goes to the serving
+   * session only; without it no sealed column can be written.
+   */
+  cipher?: ApiKeyCipher
   /** The app's migrations and seed (this repository's are in db/); none: the platform alone. */
   app?: AppSchema
 }
 
 /**
  * Opens the configured database, brings the platform's schema and then the app's up to date,
- * seeds the app's data as the owner, then serves as `platform_authenticator`, which is no
+ * seeds the app's data as the owner, binds older seals to their rows, then serves as `platform_authenticator`, which is no
  * superuser (docs/security.md).
  */
 export async function openStore(options: StoreOptions): Promise<SqlStore> {
@@ -53,7 +58,8 @@ export async function openStore(options: StoreOptions): Promise<SqlStore> {
       const { rows } = await tx.query<{ name: string }>('select current_user as name')
       return rows[0]!.name
     })
-    await store.serve(servingSessionSetup(options.sealingKey, owner))
+    if (options.cipher) await resealUnboundSeals(store, options.cipher)
+    await store.serve(servingSessionSetup(options.cipher?.key, owner))
   } catch (error) {
     await store.close()
     throw error

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '../store/sql-store'
+import type { SqlExecutor } from './sql-store'
 
 /**
  * Which columns the database seals, per table, in its own words: every trigger that calls the
@@ -21,4 +21,18 @@ export async function readSealedColumns(db: SqlExecutor): Promise<Map<string, st
     sealed.set(row.table_name, [...(sealed.get(row.table_name) ?? []), column])
   }
   return sealed
+}
+
+/** Each table's primary key columns, in key order. */
+export async function readPrimaryKeys(db: SqlExecutor): Promise<Map<string, string[]>> {
+  const { rows } = await db.query<{ table_name: string; columns: string[] }>(
+    `select c.relname as table_name,
+       array(select a.attname from unnest(i.indkey) with ordinality k(attnum, n)
+             join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
+             order by k.n)::text[] as columns
+     from pg_catalog.pg_index i
+     join pg_catalog.pg_class c on c.oid = i.indrelid
+     where c.relnamespace = current_schema()::regnamespace and i.indisprimary`,
+  )
+  return new Map(rows.map((row) => [row.table_name, row.columns]))
 }
