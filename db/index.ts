@@ -1,4 +1,4 @@
-import type { AppSchema } from '../mocks/platform/index'
+import type { AppSchema } from '../contract/app-schema'
 import { appMigrations } from './migrations/index'
 import { seedApp } from './seed'
 

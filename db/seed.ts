@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '../mocks/platform/index'
+import type { SqlExecutor } from '../contract/app-schema'
 
 /** Current models of the three providers; kept up to date on every start. */
 export const seededModels = [

@@ -1,4 +1,4 @@
-import type { AppMigration } from '../../mocks/platform/index'
+import type { AppMigration } from '../../contract/app-schema'
 import { ownRows } from './row-policies'
 
 /**

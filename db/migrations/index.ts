@@ -1,4 +1,4 @@
-import type { AppMigration } from '../../mocks/platform/index'
+import type { AppMigration } from '../../contract/app-schema'
 import { appTables } from './app-tables'
 import { conversations } from './conversations'
 import { modelServers } from './model-servers'

@@ -1,4 +1,4 @@
-import type { AppMigration } from '../../mocks/platform/index'
+import type { AppMigration } from '../../contract/app-schema'
 
 /** Activation runs as one /batch; this index refuses a racing second tab's activation. */
 export const oneActiveSystemPrompt: AppMigration = {

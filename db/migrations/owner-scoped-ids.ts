@@ -1,4 +1,4 @@
-import type { AppMigration } from '../../mocks/platform/index'
+import type { AppMigration } from '../../contract/app-schema'
 
 /** The owner-only tables whose ids the client chooses (docs/product/data.md#ids). */
 const OWNER_SCOPED_TABLES = [

@@ -1,4 +1,4 @@
-import type { AppMigration } from '../../mocks/platform/index'
+import type { AppMigration } from '../../contract/app-schema'
 
 /**
  * A reply may be cut short (docs/product/behaviour.md#streamed-replies): `stopped` when the

@@ -1,4 +1,4 @@
-import type { AppMigration } from '../../mocks/platform/index'
+import type { AppMigration } from '../../contract/app-schema'
 
 /**
  * Seals a secret text column whatever path writes it: the platform's `platform_seal` trigger

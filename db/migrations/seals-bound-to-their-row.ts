@@ -1,4 +1,4 @@
-import type { AppMigration } from '../../mocks/platform/index'
+import type { AppMigration } from '../../contract/app-schema'
 
 const SEALED_COLUMNS = [
   ['user_api_keys', 'api_key_encrypted'],

@@ -1,4 +1,4 @@
-import type { Migration } from '../store/migration'
+import type { Migration } from '../../../contract/app-schema'
 
 /** Tables of the ai area (versions 500–599), with row-level security. */
 export const aiMigrations: Migration[] = [

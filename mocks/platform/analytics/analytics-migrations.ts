@@ -1,4 +1,4 @@
-import type { Migration } from '../store/migration'
+import type { Migration } from '../../../contract/app-schema'
 
 /** Tables of the analytics area (versions 400–499), with row-level security. */
 export const analyticsMigrations: Migration[] = [

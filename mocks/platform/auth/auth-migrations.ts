@@ -1,4 +1,4 @@
-import type { Migration } from '../store/migration'
+import type { Migration } from '../../../contract/app-schema'
 
 /** Changes to the platform's own auth tables (versions 600–699). */
 export const authMigrations: Migration[] = [

@@ -1,4 +1,4 @@
-import type { Migration } from '../store/migration'
+import type { Migration } from '../../../contract/app-schema'
 
 /** Tables of the data area (versions 700–799), with row-level security. */
 export const dataMigrations: Migration[] = [

@@ -1,4 +1,4 @@
-import type { Migration } from '../store/migration'
+import type { Migration } from '../../../contract/app-schema'
 
 /** Tables of the notifications area (versions 300–399), with row-level security. */
 export const notificationsMigrations: Migration[] = [

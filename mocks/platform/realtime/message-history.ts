@@ -1,7 +1,8 @@
+import type { SqlExecutor } from '../../../contract/app-schema'
 import type { RealtimeMessage } from '../../../contract/realtime-frames'
 import type { AccessClaims } from '../auth/access-token'
 import { asRequestRole, type RequestRole } from '../rest/request-role'
-import type { SqlExecutor, SqlStore } from '../store/sql-store'
+import type { SqlStore } from '../store/sql-store'
 import type { HistoryBound, HistoryQuery } from './history-query'
 
 interface MessageRow {

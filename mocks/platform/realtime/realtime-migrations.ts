@@ -1,4 +1,4 @@
-import type { Migration } from '../store/migration'
+import type { Migration } from '../../../contract/app-schema'
 
 /** Tables of the realtime area (versions 200–299), with row-level security. */
 export const realtimeMigrations: Migration[] = [

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '../store/sql-store'
+import type { SqlExecutor } from '../../../contract/app-schema'
 import { RestError } from './rest-error'
 
 /**

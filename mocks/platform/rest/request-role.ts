@@ -1,5 +1,6 @@
+import type { SqlExecutor } from '../../../contract/app-schema'
 import type { AccessClaims } from '../auth/access-token'
-import type { SqlExecutor, SqlStore } from '../store/sql-store'
+import type { SqlStore } from '../store/sql-store'
 
 /** A standard-conforming SQL string literal: quotes doubled, no backslash escapes. */
 export function sqlLiteral(value: string): string {

@@ -1,4 +1,5 @@
-import type { SqlExecutor, SqlStore } from '../store/sql-store'
+import type { SqlExecutor } from '../../../contract/app-schema'
+import type { SqlStore } from '../store/sql-store'
 import { createObjectFiles } from './object-files'
 import type { createStorageObjects } from './storage-objects'
 

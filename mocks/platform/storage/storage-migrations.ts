@@ -1,4 +1,4 @@
-import type { Migration } from '../store/migration'
+import type { Migration } from '../../../contract/app-schema'
 
 /** Tables of the storage area (versions 100–199), with row-level security. */
 export const storageMigrations: Migration[] = [

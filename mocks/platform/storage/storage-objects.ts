@@ -1,6 +1,7 @@
+import type { SqlExecutor } from '../../../contract/app-schema'
 import type { RequestRole } from '../rest/request-role'
 import { asRequestRole } from '../rest/request-role'
-import type { SqlExecutor, SqlStore } from '../store/sql-store'
+import type { SqlStore } from '../store/sql-store'
 
 export interface StoredObject {
   path: string

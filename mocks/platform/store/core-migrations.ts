@@ -1,4 +1,4 @@
-import type { Migration } from './migration'
+import type { Migration } from '../../../contract/app-schema'
 
 /**
  * The platform's core: roles, the caller's id, its own auth tables, the privileges callers

@@ -1,9 +1,8 @@
-import type { AppSchema } from './app-schema'
-import type { Migration } from './migration'
+import type { AppSchema, Migration, SqlExecutor } from '../../../contract/app-schema'
 import { openLedger } from './migration-ledger'
 import { platformMigrations } from './platform-migrations'
 import { splitStatements } from './split-statements'
-import type { SqlExecutor, SqlStore } from './sql-store'
+import type { SqlStore } from './sql-store'
 
 export interface MigrationRun {
   scope: 'platform' | 'app'

@@ -1,5 +1,4 @@
-import type { Migration } from './migration'
-import type { SqlExecutor } from './sql-store'
+import type { Migration, SqlExecutor } from '../../../contract/app-schema'
 
 /**
  * Whose migration a ledger row records: the platform's, the app's, or `legacy` for rows

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
+import type { AppSchema } from '../../../contract/app-schema'
 import type { ApiKeyCipher } from '../crypto/api-key-cipher'
-import type { AppSchema } from './app-schema'
 import { migrate } from './migrate'
 import { openPgliteStore } from './pglite-store'
 import { openPostgresStore } from './postgres-store'

@@ -1,7 +1,8 @@
 import { PGlite } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import type { SqlExecutor } from '../../../contract/app-schema'
 import { assertServingRole, SERVING_ROLE_CHECK } from './serving-session'
-import { SERVING_ROLE, type SqlExecutor, type SqlStore } from './sql-store'
+import { SERVING_ROLE, type SqlStore } from './sql-store'
 
 /** A store that still runs as its owner until `serve` hands it to the serving role. */
 export interface OwnedStore extends SqlStore {

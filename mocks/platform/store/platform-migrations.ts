@@ -1,3 +1,4 @@
+import type { Migration } from '../../../contract/app-schema'
 import { aiMigrations } from '../ai/ai-migrations'
 import { analyticsMigrations } from '../analytics/analytics-migrations'
 import { authMigrations } from '../auth/auth-migrations'
@@ -6,7 +7,6 @@ import { notificationsMigrations } from '../notifications/notifications-migratio
 import { realtimeMigrations } from '../realtime/realtime-migrations'
 import { storageMigrations } from '../storage/storage-migrations'
 import { coreMigrations } from './core-migrations'
-import type { Migration } from './migration'
 
 /**
  * The platform's own schema. Every area owns its tables; versions are allotted per area (core

@@ -1,7 +1,7 @@
 import pg from 'pg'
+import type { SqlExecutor } from '../../../contract/app-schema'
 import type { OwnedStore } from './pglite-store'
 import { assertServingRole, quoteIdent, SERVING_ROLE_CHECK } from './serving-session'
-import type { SqlExecutor } from './sql-store'
 
 export interface PostgresStoreOptions {
   /** The owner's address: migrations and seed run through it. */

@@ -1,8 +1,9 @@
+import type { SqlExecutor } from '../../../contract/app-schema'
 import { type ApiKeyCipher, UNBOUND_SEAL_PATTERNS } from '../crypto/api-key-cipher'
 import { sealBindingOf } from '../crypto/seal-binding'
 import { readPrimaryKeys, readSealedColumns } from './sealed-columns'
 import { quoteIdent } from './serving-session'
-import type { SqlExecutor, SqlStore } from './sql-store'
+import type { SqlStore } from './sql-store'
 
 /**
  * Seals made before they were bound to their row (v2, and v1 of before the database sealed)

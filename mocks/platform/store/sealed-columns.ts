@@ -1,4 +1,4 @@
-import type { SqlExecutor } from './sql-store'
+import type { SqlExecutor } from '../../../contract/app-schema'
 
 /**
  * Which columns the database seals, per table, in its own words: every trigger that calls the

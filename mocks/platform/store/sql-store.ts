@@ -1,10 +1,4 @@
-/** A query runner: the store itself, or one transaction of it. */
-export interface SqlExecutor {
-  query<Row = Record<string, unknown>>(
-    sql: string,
-    params?: unknown[],
-  ): Promise<{ rows: Row[]; rowCount: number }>
-}
+import type { SqlExecutor } from '../../../contract/app-schema'
 
 export interface TransactionOptions {
   /**
