@@ -5,6 +5,8 @@
 //                  ▼                                                                 │
 //             src/domain ────────────────────────────────────────────────────────────┘
 //
+//   db (the app's schema) ─▶ contract; the platform takes it as input and neither imports the other.
+//
 // `npm run lint:deps` fails on any import against these arrows, type-only imports included.
 
 // dependency-cruiser 17 (the last on Node 20) cannot read TypeScript 7, which has no JS compiler
@@ -102,6 +104,14 @@ module.exports = {
         "The platform takes the app's migrations and seed as input (db/), never imports them.",
       from: { path: '^mocks/platform/' },
       to: { path: '^db/' },
+    },
+    {
+      name: 'app-schema-never-to-mocks',
+      severity: 'error',
+      comment:
+        "The app's schema (db/) is input to the platform: it speaks contract/app-schema.ts, never the platform's code.",
+      from: { path: '^db/' },
+      to: { path: '^mocks/' },
     },
     {
       name: 'contract-only-to-contract',
