@@ -1,7 +1,7 @@
 import type { ProviderName } from '../domain/chat-types'
 import { parseOriginList, trustedParentOrigins } from '../platform/index'
 import { DEFAULT_BASE_URLS } from '../providers/base-urls'
-import type { ProviderBaseUrls } from '../providers/chat-types'
+import type { ProviderBaseUrls } from '../providers/provider-call'
 
 /**
  * Where the platform lives. Both hosts default to the page's own origin, which is where the

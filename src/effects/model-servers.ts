@@ -13,8 +13,8 @@ import { modelListProblem, modelServersMachine } from '../machines/model-servers
 import type { Notice } from '../machines/notice'
 import type { PlatformClient } from '../platform/index'
 import { OPENAI_COMPATIBLE } from '../providers/base-urls'
-import type { ChatRequest } from '../providers/chat-types'
 import { listCompatibleModels } from '../providers/list-models'
+import type { ChatRequest } from '../providers/provider-call'
 import { logError, showToast } from './notify'
 
 /** A row of `modelServers` (docs/product/data.md): the key base64-encoded, sealed at rest, or null. */

@@ -1,4 +1,4 @@
-import type { ProviderBaseUrls } from './chat-types'
+import type { ProviderBaseUrls } from './provider-call'
 
 /** The real provider APIs; the app's runtime config may point elsewhere (e.g. the fakes). */
 export const DEFAULT_BASE_URLS: Readonly<ProviderBaseUrls> = Object.freeze({

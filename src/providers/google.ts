@@ -1,6 +1,11 @@
 import type { ChatResult } from '../domain/chat-types'
-import { MAX_OUTPUT_TOKENS, NO_RESPONSE_TEXT, type ProviderCall, TEMPERATURE } from './chat-types'
 import { postJson } from './post-json'
+import {
+  MAX_OUTPUT_TOKENS,
+  NO_RESPONSE_TEXT,
+  type ProviderCall,
+  TEMPERATURE,
+} from './provider-call'
 import { providerError } from './provider-error'
 import {
   eventJson,

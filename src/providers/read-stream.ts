@@ -1,6 +1,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser'
 import type { ChatResult, ChatUsage } from '../domain/chat-types'
-import { NO_RESPONSE_TEXT, type ProviderCall } from './chat-types'
+import { NO_RESPONSE_TEXT, type ProviderCall } from './provider-call'
 import { errorBodyMessage, type ProviderLabel, providerError } from './provider-error'
 import { ChatStreamAbortError, ChatStreamError } from './stream-errors'
 

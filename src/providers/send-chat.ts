@@ -1,9 +1,9 @@
 import type { ChatResult, ProviderName } from '../domain/chat-types'
 import { sendAnthropicChat } from './anthropic'
 import { DEFAULT_BASE_URLS, OPENAI_COMPATIBLE } from './base-urls'
-import type { ChatCallOptions, ChatRequest, ProviderCall } from './chat-types'
 import { sendGoogleChat } from './google'
 import { sendOpenAIChat } from './openai'
+import type { ChatCallOptions, ChatRequest, ProviderCall } from './provider-call'
 
 const adapters: Record<ProviderName, (call: ProviderCall) => Promise<ChatResult>> = {
   openai: sendOpenAIChat,

@@ -1,4 +1,6 @@
-// What the provider adapters share beyond the chat itself (that is src/domain/chat-types.ts).
+// What one call to a provider takes: the request and its options, what each adapter is handed,
+// and the limits every call sends. The chat itself (turns, result, usage) is in
+// src/domain/chat-types.ts.
 import type { ChatTurn, ProviderName } from '../domain/chat-types'
 
 /** Origin (and optional path prefix) each provider's API lives under, without a trailing slash. */
