@@ -186,7 +186,7 @@ export function provideChat(options: ChatEffectsOptions) {
   const keyTest = keyTestMachine.provide({
     actors: {
       'check key': fromPromise(async ({ input }) => {
-        const { checkProviderKey } = await import('../providers/key-check')
+        const { checkProviderKey } = await import('../providers/check-provider-key')
         return checkProviderKey({
           ...input,
           baseUrl: options.providerBaseUrls[input.provider] || DEFAULT_BASE_URLS[input.provider],

@@ -2,7 +2,7 @@ import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
 import { PROVIDER_MODEL_LIST_URLS } from '../../../mocks/msw/provider-handlers'
 import { DEFAULT_BASE_URLS } from '../../../src/providers/base-urls'
-import { checkProviderKey } from '../../../src/providers/key-check'
+import { checkProviderKey } from '../../../src/providers/check-provider-key'
 import { mswServer } from '../../support/msw-server'
 import { useProviderFakes } from './fakes-under-msw'
 
