@@ -6,8 +6,7 @@ import {
   fromPromise,
   setup,
 } from 'xstate'
-import type { TokenSet, User } from '../domain/auth-types'
-import { refreshDueAtMs } from '../domain/token-expiry'
+import { refreshDueAtMs, type TokenSet, type User } from '../domain/auth-types'
 import { notProvided } from './not-provided'
 
 /** How long an embedded app waits for its parent window to hand over tokens (docs/product/behaviour.md). */
