@@ -8,6 +8,7 @@ import type { modelServersMachine } from '../../machines/model-servers.machine'
 import { useSessionActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
+import { field } from '../shell/field.recipe'
 import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon, ShieldIcon } from '../shell/icons'
 import { apiKeys } from './api-keys.recipe'
 import { ModelServersSection } from './model-servers-section'
@@ -106,7 +107,7 @@ function KeyRow({ keys, provider }: { keys: ApiKeysRef; provider: ProviderName }
               event.preventDefault()
               keys.send({ type: 'key.save', provider })
             }}
-            className={styles.input}
+            className={cx(field(), styles.input)}
           />
           <button
             type="button"

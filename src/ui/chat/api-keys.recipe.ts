@@ -45,20 +45,8 @@ export const apiKeys = sva({
     },
     fields: { display: 'flex', gap: '2' },
     inputWrap: { position: 'relative', flex: 1 },
-    input: {
-      w: 'full',
-      h: '10',
-      pl: '3',
-      pr: '10',
-      bg: 'bg',
-      borderWidth: '1px',
-      borderColor: 'border',
-      borderRadius: 'card',
-      fontFamily: 'mono',
-      fontSize: 'sm',
-      outline: 'none',
-      _focus: { borderColor: 'primary' },
-    },
+    // With field() (shell/field.recipe.ts), which draws its border and states.
+    input: { w: 'full', h: '10', pl: '3', pr: '10', fontFamily: 'mono', fontSize: 'sm' },
     reveal: { position: 'absolute', right: '0.5', top: '0.5', h: '9', w: '9' },
     // The label and an invisible 'Update API Key' share one grid cell: the button takes the
     // wider of the two in any font, so Save and Update rows keep their inputs aligned.

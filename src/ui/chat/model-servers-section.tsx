@@ -1,13 +1,17 @@
 import { useSelector } from '@xstate/react'
+import { cx } from 'styled-system/css'
 import type { ActorRefFrom } from 'xstate'
 import { type ModelServer, serverProvider } from '../../domain/server-models'
 import type { ServerDraft } from '../../domain/server-url'
 import type { modelServersMachine } from '../../machines/model-servers.machine'
 import { button } from '../shell/button.recipe'
+import { field } from '../shell/field.recipe'
 import { modelServers } from './model-servers.recipe'
 import { ProviderBadge } from './provider-badge'
 
 const styles = modelServers()
+// Outside the form: its fields' loop names each one `field`.
+const inputClass = cx(field(), styles.input)
 
 type ServersRef = ActorRefFrom<typeof modelServersMachine>
 
@@ -148,7 +152,7 @@ function AddServerForm({ servers }: { servers: ServersRef }) {
               onChange={(event) =>
                 servers.send({ type: 'server.change', field, value: event.target.value })
               }
-              className={styles.input}
+              className={inputClass}
             />
             {error && (
               <p id={`${id}-error`} role="alert" className={styles.error}>

@@ -5,6 +5,7 @@ import type { Conversation } from '../../domain/conversation'
 import { relativeTime } from '../../domain/relative-time'
 import { useSessionActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
+import { field } from '../shell/field.recipe'
 import { PencilIcon, PlusIcon, TrashIcon } from '../shell/icons'
 import { conversationList } from './conversations.recipe'
 
@@ -155,7 +156,7 @@ function RenameRow({ conversation }: { conversation: Conversation }) {
           aria-label="Conversation title"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          className={styles.renameField}
+          className={cx(field(), styles.renameField)}
           value={draft}
           onFocus={(event) => event.currentTarget.select()}
           onChange={(event) =>

@@ -124,20 +124,8 @@ export const conversationList = sva({
     action: { w: '8', h: '8' },
     empty: { px: '3', py: '2', fontSize: 'sm', color: 'fg.muted' },
     renameForm: { flex: 1, display: 'flex', flexDirection: 'column', gap: '1', px: '1', py: '1' },
-    renameField: {
-      w: 'full',
-      h: '9',
-      px: '2',
-      fontSize: 'sm',
-      bg: 'bg',
-      color: 'fg',
-      borderWidth: '1px',
-      borderColor: 'border',
-      borderRadius: 'card',
-      outline: 'none',
-      _focusVisible: { borderColor: 'primary' },
-      '&[aria-invalid=true]': { borderColor: 'danger' },
-    },
+    // With field() (shell/field.recipe.ts), which draws its border and states.
+    renameField: { w: 'full', h: '9', px: '2', fontSize: 'sm' },
     renameError: { px: '1', fontSize: 'xs', color: 'danger' },
   },
 })

@@ -1,9 +1,11 @@
 import { useId } from 'react'
+import { cx } from 'styled-system/css'
 import { isActivePrompt } from '../../domain/prompt-search'
 import type { LibraryPrompt, LibraryTab } from '../../domain/prompt-types'
 import { buildShareLink } from '../../domain/share-link'
 import { useSessionActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
+import { field } from '../shell/field.recipe'
 import { createStyleContext } from '../shell/style-context'
 import { PromptActivationButton } from './prompt-activation-button'
 import { badge } from './prompt-badge.recipe'
@@ -13,7 +15,7 @@ import { PromptRating } from './prompt-rating'
 
 const small = button({ variant: 'outline', size: 'sm' })
 const danger = button({ variant: 'outline', size: 'sm', tone: 'danger' })
-const shareLink = promptField({ size: 'sm' }).input
+const shareLink = cx(field(), promptField({ size: 'sm' }).input)
 
 const { withProvider, withContext } = createStyleContext(promptCard)
 const Card = {

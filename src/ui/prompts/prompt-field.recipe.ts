@@ -1,4 +1,5 @@
-import { sva } from 'styled-system/css'
+import { cx, sva } from 'styled-system/css'
+import { field } from '../shell/field.recipe'
 
 /**
  * Text inputs, text areas and their labels in the prompt dialogs, the library and its cards.
@@ -8,18 +9,9 @@ import { sva } from 'styled-system/css'
 export const promptField = sva({
   slots: ['input', 'label'],
   base: {
-    input: {
-      w: 'full',
-      bg: 'bg',
-      color: 'fg',
-      borderWidth: '1px',
-      borderColor: 'border',
-      borderRadius: 'card',
-      px: '3',
-      outline: 'none',
-      _focusVisible: { borderColor: 'primary' },
-      _placeholder: { color: 'fg.muted' },
-    },
+    // With field() (shell/field.recipe.ts), which draws its border and states: use
+    // `textField`, or `cx(field(), promptField({ size }).input)`.
+    input: { w: 'full', px: '3', _placeholder: { color: 'fg.muted' } },
     label: { fontSize: 'sm', fontWeight: 'medium', display: 'block', mb: '1.5' },
   },
   variants: {
@@ -32,4 +24,6 @@ export const promptField = sva({
   defaultVariants: { size: 'md' },
 })
 
-export const { input: textField, label: fieldLabel } = promptField()
+const md = promptField()
+export const textField = cx(field(), md.input)
+export const fieldLabel = md.label

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { useId, useRef } from 'react'
+import { cx } from 'styled-system/css'
 import type { ActorRefFrom, AnyActorRef } from 'xstate'
 import { type PromptVariable, parsePrompt } from '../../domain/prompt-variables'
 import type {
@@ -9,6 +10,7 @@ import type {
 import { useSessionActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
+import { field } from '../shell/field.recipe'
 import { fieldLabel, textField } from './prompt-field.recipe'
 import { promptVariablesForm } from './prompt-variables.recipe'
 
@@ -124,7 +126,7 @@ function VariableField({
       {variable.options.length > 0 ? (
         <select
           id={id}
-          className={styles.select}
+          className={cx(field(), styles.select)}
           value={value}
           onChange={(e) => onChange(e.target.value)}
         >

@@ -5,23 +5,17 @@ export const promptVariablesForm = sva({
   slots: ['fields', 'select', 'preview', 'previewLabel', 'previewText', 'value'],
   base: {
     fields: { display: 'flex', flexDirection: 'column', gap: '3' },
-    // A native select, dressed like the text fields beside it.
+    // A native select, dressed like the text fields beside it: with field()
+    // (shell/field.recipe.ts), which draws its border and states.
     select: {
       w: 'full',
-      bg: 'bg',
-      color: 'fg',
-      borderWidth: '1px',
-      borderColor: 'border',
-      borderRadius: 'card',
       // The select draws a few pixels of its own before the text: its text lines up this way.
       pl: '2',
       pr: '3',
       py: '2',
       fontSize: 'sm',
-      outline: 'none',
       cursor: 'pointer',
       colorScheme: { base: 'light', _dark: 'dark' },
-      _focusVisible: { borderColor: 'primary' },
     },
     preview: {
       borderWidth: '1px',

@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from 'react'
+import { cx } from 'styled-system/css'
 import { normalizeHex } from '../../domain/style-config'
+import { field } from '../shell/field.recipe'
 import { colorsTab } from './colors.recipe'
 
 const styles = colorsTab()
@@ -46,7 +48,7 @@ export function ColorField({
           spellCheck={false}
           autoComplete="off"
           maxLength={7}
-          className={styles.hexInput}
+          className={cx(field(), styles.hexInput)}
           placeholder={placeholder}
           value={text}
           aria-invalid={invalid || undefined}

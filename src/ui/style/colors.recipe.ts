@@ -67,6 +67,7 @@ export const colorsTab = sva({
       bg: 'bg',
       cursor: 'pointer',
     },
+    // With field() (shell/field.recipe.ts), which draws its border and states.
     hexInput: {
       flex: 1,
       minW: 0,
@@ -75,14 +76,6 @@ export const colorsTab = sva({
       fontFamily: 'mono',
       fontSize: 'sm',
       textTransform: 'uppercase',
-      bg: 'bg',
-      color: 'fg',
-      borderWidth: '1px',
-      borderColor: 'border',
-      borderRadius: 'card',
-      outline: 'none',
-      _focusVisible: { borderColor: 'primary' },
-      _invalid: { borderColor: 'danger' },
       _placeholder: { color: 'fg.muted', textTransform: 'none' },
     },
     error: { fontSize: 'xs', color: 'danger' },
