@@ -6,7 +6,6 @@ import { buildShareLink } from '../../domain/share-link'
 import { useSessionActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
 import { field } from '../shell/field.recipe'
-import { createStyleContext } from '../shell/style-context'
 import { PromptActivationButton } from './prompt-activation-button'
 import { badge } from './prompt-badge.recipe'
 import { promptCard } from './prompt-card.recipe'
@@ -16,18 +15,6 @@ import { PromptRating } from './prompt-rating'
 const small = button({ variant: 'outline', size: 'sm' })
 const danger = button({ variant: 'outline', size: 'sm', tone: 'danger' })
 const shareLink = cx(field(), promptField({ size: 'sm' }).input)
-
-const { withProvider, withContext } = createStyleContext(promptCard)
-const Card = {
-  Root: withProvider('article', 'root'),
-  Header: withContext('header', 'header'),
-  Title: withContext('h3', 'title'),
-  Meta: withContext('div', 'meta'),
-  Author: withContext('span', 'author'),
-  Content: withContext('p', 'content'),
-  Share: withContext('div', 'share'),
-  Actions: withContext('div', 'actions'),
-}
 
 /** One prompt in the library. Content is a stranger's text: it is shown as text, never HTML. */
 export function PromptCard({
@@ -46,17 +33,20 @@ export function PromptCard({
   // Every card's buttons have the same names ("Copy", "Run"): the title, as their description,
   // tells them apart (docs/product/screens.md, "Prompt library").
   const titleId = useId()
+  const styles = promptCard({ active })
   return (
-    <Card.Root aria-label={prompt.title} active={active}>
-      <Card.Header>
-        <Card.Title id={titleId}>{prompt.title}</Card.Title>
+    <article aria-label={prompt.title} className={styles.root}>
+      <header className={styles.header}>
+        <h3 id={titleId} className={styles.title}>
+          {prompt.title}
+        </h3>
         <span className={badge({ tone: prompt.type === 'system' ? 'accent' : 'neutral' })}>
           {prompt.type === 'system' ? 'System' : 'User'}
         </span>
         {prompt.isPublic === '1' && <span className={badge({ tone: 'primary' })}>Public</span>}
         {active && <span className={badge({ tone: 'success' })}>Active</span>}
-      </Card.Header>
-      <Card.Meta>
+      </header>
+      <div className={styles.meta}>
         <PromptRating
           title={prompt.title}
           average={prompt.averageRating}
@@ -64,12 +54,12 @@ export function PromptCard({
           readOnly={prompt.isOwn}
           onRate={(rating) => library.send({ type: 'prompt.rate', prompt, rating })}
         />
-        <Card.Author>
+        <span className={styles.author}>
           by <span data-testid="prompt-author">{prompt.isOwn ? 'You' : 'Anonymous'}</span>
-        </Card.Author>
-      </Card.Meta>
-      <Card.Content>{prompt.content}</Card.Content>
-      <Card.Share>
+        </span>
+      </div>
+      <p className={styles.content}>{prompt.content}</p>
+      <div className={styles.share}>
         <input
           readOnly
           aria-label={`Share link for ${prompt.title}`}
@@ -84,8 +74,8 @@ export function PromptCard({
         >
           Copy
         </button>
-      </Card.Share>
-      <Card.Actions>
+      </div>
+      <div className={styles.actions}>
         {prompt.type === 'user' && (
           <button
             type="button"
@@ -137,7 +127,7 @@ export function PromptCard({
         >
           {prompt.isOwn ? 'Delete' : 'Hide'}
         </button>
-      </Card.Actions>
-    </Card.Root>
+      </div>
+    </article>
   )
 }

@@ -6,22 +6,12 @@ import { useSessionActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
 import { CloseIcon } from '../shell/icons'
-import { createStyleContext } from '../shell/style-context'
 import { PromptActivationButton } from './prompt-activation-button'
 import { badge } from './prompt-badge.recipe'
 import { quickPromptItem, quickPromptsPanel } from './quick-prompts.recipe'
 
 const styles = quickPromptsPanel()
 
-const { withProvider, withContext } = createStyleContext(quickPromptItem)
-const Item = {
-  Root: withProvider('li', 'root'),
-  Run: withContext('button', 'run'),
-  Heading: withContext('span', 'heading'),
-  Title: withContext('span', 'title'),
-  Content: withContext('span', 'content'),
-  Remove: withContext('button', 'remove'),
-}
 const activationClass = cx(button({ variant: 'outline', size: 'sm' }), quickPromptItem().activation)
 
 /** The Quick Prompts side panel (docs/product/screens.md#quick-prompts-panel): click to run, hover to remove, toggle system prompts. */
@@ -52,35 +42,39 @@ export function QuickPromptsPanel() {
           const { prompt } = entry
           const active = isActivePrompt(prompt)
           const titleId = `${titleIds}-${entry.id}`
+          const item = quickPromptItem({ active })
           return (
-            <Item.Root key={entry.id} active={active} className="group">
-              <Item.Run
+            <li key={entry.id} className={cx(item.root, 'group')}>
+              <button
                 type="button"
+                className={item.run}
                 onClick={() => quickPrompts.send({ type: 'quick.run', prompt })}
               >
-                <Item.Heading>
-                  <Item.Title id={titleId}>{prompt.title}</Item.Title>
+                <span className={item.heading}>
+                  <span id={titleId} className={item.title}>
+                    {prompt.title}
+                  </span>
                   {prompt.type === 'system' && (
                     <span className={badge({ tone: 'accent' })}>System</span>
                   )}
                   {active && <span className={badge({ tone: 'success' })}>Active</span>}
-                </Item.Heading>
-                <Item.Content>{prompt.content}</Item.Content>
-              </Item.Run>
+                </span>
+                <span className={item.content}>{prompt.content}</span>
+              </button>
               <PromptActivationButton
                 prompt={prompt}
                 className={activationClass}
                 describedBy={titleId}
               />
-              <Item.Remove
+              <button
                 type="button"
-                className={button({ variant: 'ghost', size: 'icon' })}
+                className={cx(item.remove, button({ variant: 'ghost', size: 'icon' }))}
                 aria-label={`Remove ${prompt.title} from quick menu`}
                 onClick={() => quickPrompts.send({ type: 'quick.remove', entry })}
               >
                 <CloseIcon width={16} height={16} />
-              </Item.Remove>
-            </Item.Root>
+              </button>
+            </li>
           )
         })}
       </ul>

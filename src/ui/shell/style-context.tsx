@@ -9,10 +9,10 @@ import type {
 type WithClassName = { className?: string }
 
 /**
- * park-ui's `createStyleContext` (docs/architecture.md, "Where things live"): one slot recipe
- * (`sva`) styles a component's parts. The root part takes the recipe's variants and provides
- * the slot classes; every other part reads its own slot from context. Works with Ark parts and
- * plain elements alike; a `className` passed in is added after the slot's.
+ * park-ui's `createStyleContext`: one slot recipe (`sva`) styles an Ark UI component's parts.
+ * The root part takes the recipe's variants and provides the slot classes; every other part
+ * reads its own slot from context. A `className` passed in is added after the slot's. Plain
+ * elements call their recipe directly instead (docs/architecture.md, "Styling views").
  */
 export function createStyleContext<S extends string, V extends SlotRecipeVariantRecord<S>>(
   recipe: SlotRecipeRuntimeFn<S, V>,

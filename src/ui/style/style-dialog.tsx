@@ -6,6 +6,7 @@ import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
 import { iconTile } from '../shell/icon-tile.recipe'
 import { PaletteIcon, RotateCcwIcon, ShareIcon } from '../shell/icons'
+import { createStyleContext } from '../shell/style-context'
 import { BehaviorTab } from './behavior-tab'
 import { ColorsTab } from './colors-tab'
 import { LayoutTab } from './layout-tab'
@@ -13,6 +14,13 @@ import { styleDialog } from './style-dialog.recipe'
 import { StylePreview } from './style-preview'
 import { TextTab } from './text-tab'
 
+const { withProvider, withContext } = createStyleContext(styleDialog)
+const StyleTabs = {
+  Root: withProvider(Tabs.Root, 'controls'),
+  List: withContext(Tabs.List, 'tabList'),
+  Trigger: withContext(Tabs.Trigger, 'tab'),
+  Content: withContext(Tabs.Content, 'panel'),
+}
 const styles = styleDialog()
 
 const TABS = [
@@ -86,20 +94,20 @@ export function StyleDialog() {
       }
     >
       <div className={styles.layout}>
-        <Tabs.Root defaultValue="colors" lazyMount unmountOnExit className={styles.controls}>
-          <Tabs.List className={styles.tabList}>
+        <StyleTabs.Root defaultValue="colors" lazyMount unmountOnExit>
+          <StyleTabs.List>
             {TABS.map((tab) => (
-              <Tabs.Trigger key={tab.value} value={tab.value} className={styles.tab}>
+              <StyleTabs.Trigger key={tab.value} value={tab.value}>
                 {tab.label}
-              </Tabs.Trigger>
+              </StyleTabs.Trigger>
             ))}
-          </Tabs.List>
+          </StyleTabs.List>
           {TABS.map(({ value, Panel }) => (
-            <Tabs.Content key={value} value={value} className={styles.panel}>
+            <StyleTabs.Content key={value} value={value}>
               <Panel draft={draft} edit={edit} />
-            </Tabs.Content>
+            </StyleTabs.Content>
           ))}
-        </Tabs.Root>
+        </StyleTabs.Root>
         <StylePreview draft={draft} />
       </div>
     </AppDialog>
