@@ -143,6 +143,22 @@ describeOnEveryBackend('seals bound to their row', (backend) => {
     ])
   })
 
+  test('keys and owners longer than 63 bytes bind whole, as the app’s key ids are', async () => {
+    const gail = await backend.signedIn('seal-gail@example.com')
+    const token = gail.tokens.access_token
+    // key_{user}_{provider}_{ms}: 65 characters for Anthropic, past PostgreSQL's 63-byte names.
+    const id = `key_${gail.userId}_anthropic_${Date.now()}`.padEnd(70, '0')
+    await sql(
+      token,
+      `insert into user_api_keys (id, user_id, provider, api_key_encrypted)
+       values ($1, $2, 'anthropic', 'bG9uZw==')`,
+      [id, gail.userId],
+    )
+    expect(await readRest(token, 'user_api_keys?select=id,api_key_encrypted')).toEqual([
+      { id, api_key_encrypted: 'bG9uZw==' },
+    ])
+  })
+
   test('a select of the sealed column alone opens it, and answers only that column', async () => {
     const finn = await backend.signedIn('seal-finn@example.com')
     const token = finn.tokens.access_token

@@ -258,8 +258,9 @@ export const coreMigrations: Migration[] = [
         foreach r in array case when tg_op = 'UPDATE' then array[to_jsonb(new), to_jsonb(old)]
             else array[to_jsonb(new)] end loop
           b := ''::bytea;
-          foreach part in array array['aescbc-hmac:v3', tg_table_name, col,
-              coalesce(r ->> 'user_id', '')]
+          -- text[], not name[] (tg_table_name's type), which would cut every part to 63 bytes.
+          foreach part in array array['aescbc-hmac:v3', tg_table_name::text, col,
+              coalesce(r ->> 'user_id', '')]::text[]
               || array(select coalesce(r ->> u.k, '') from unnest(pk) with ordinality u(k, n)
                        order by u.n) loop
             b := b || int4send(octet_length(convert_to(part, 'UTF8'))) || convert_to(part, 'UTF8');
