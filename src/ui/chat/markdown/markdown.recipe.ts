@@ -1,8 +1,8 @@
 import { sva } from 'styled-system/css'
 
 /**
- * A chat message's markdown (README.md, "Chat, models and API keys"): the prose, and fenced code blocks on a
- * dark frame with a copy button, in light and dark themes alike.
+ * A chat message's markdown (docs/rendering.md): the prose, and fenced code blocks on a dark
+ * frame with a copy button, in light and dark themes alike.
  */
 export const markdown = sva({
   slots: [
