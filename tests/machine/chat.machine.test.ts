@@ -16,7 +16,12 @@ import {
   type StreamReplyInput,
 } from '../../src/machines/chat.machine'
 import type { Notice } from '../../src/machines/notice'
-import { type ModelEvent, type Replay, walkEveryTransition } from '../support/model-walk'
+import {
+  type ModelEvent,
+  providedOnce,
+  type Replay,
+  walkEveryTransition,
+} from '../support/model-walk'
 
 const GPT: ChatModel = { id: 'gpt-5', name: 'GPT-5', description: 'Flagship', provider: 'openai' }
 const CLAUDE: ChatModel = {
@@ -534,11 +539,14 @@ const idOf = (ref: unknown) => (ref as { id: string }).id
 /** One log of the sends and retries taken and the send steps started, in order. */
 function startLogged(replay: Replay) {
   const log: string[] = []
-  const actors: Record<string, AnyActorLogic> = {}
-  for (const name of DEFERRED) actors[name] = replay.deferred
-  actors['stream reply'] = silentStream
-  const actions = Object.fromEntries(NOOPS.map((name) => [name, () => {}]))
-  const actor = createActor(chatMachine.provide({ actors, actions } as never), {
+  const machine = providedOnce(replay.deferred, () => {
+    const actors: Record<string, AnyActorLogic> = {}
+    for (const name of DEFERRED) actors[name] = replay.deferred
+    actors['stream reply'] = silentStream
+    const actions = Object.fromEntries(NOOPS.map((name) => [name, () => {}]))
+    return chatMachine.provide({ actors, actions } as never)
+  })
+  const actor = createActor(machine, {
     clock: replay.clock,
     input: replay.input as never,
     inspect: (inspection: InspectionEvent) => {

@@ -37,7 +37,9 @@ export const settles = (id: string, output?: unknown): ModelEvent[] => [
 
 /** What one replay offers its actor: effects that wait for the walk, and a simulated clock. */
 export interface Replay {
-  /** A promise actor that settles only when the walk sends its done or error event. */
+  /** A promise actor that settles only when the walk sends its done or error event; the same
+   * logic for every replay of a walk, so a machine provided with it can be reused
+   * (`providedOnce`). */
   deferred: AnyActorLogic
   clock: SimulatedClock
   /** Records the transitions the actor takes; pass it to `createActor`. */
@@ -149,6 +151,7 @@ export async function walkEveryTransition<TMachine extends AnyStateMachine, TRun
     node.after.map(({ eventType }) => ({ type: eventType })),
   )
   const walked = new Set<string>()
+  const deferrals = createDeferrals()
   let replays = 0
   for (const input of options.inputs ?? [undefined]) {
     const traversal = {
@@ -162,7 +165,7 @@ export async function walkEveryTransition<TMachine extends AnyStateMachine, TRun
     }>
     const pathTo = new Map(paths.map((path) => [serialize(path.state), path]))
     const take = async (events: ModelEvent[], expected: Snapshot, where: string) => {
-      const { run, snapshot, started } = await replay(options, input, events, walked)
+      const { run, snapshot, started } = await replay(options, input, events, walked, deferrals)
       replays++
       expect(snapshot.value, where).toEqual(expected.value)
       expect(serialize(snapshot), where).toBe(serialize(expected))
@@ -194,20 +197,62 @@ export async function walkEveryTransition<TMachine extends AnyStateMachine, TRun
   return { replays, missing, declared }
 }
 
+/**
+ * One promise logic for the whole walk, so each machine is provided once, not per replay
+ * (providing dominated the walk's time); a started promise reports to the current replay.
+ */
+interface Deferrals {
+  logic: AnyActorLogic
+  current: { pending: Map<string, Deferred>; started: string[] }
+}
+
+function createDeferrals(): Deferrals {
+  const deferrals: Deferrals = {
+    current: { pending: new Map(), started: [] },
+    logic: fromPromise(({ self }) => {
+      const { pending, started } = deferrals.current
+      return new Promise((resolve, reject) => {
+        started.push(self.id)
+        pending.set(self.id, { resolve, reject })
+      })
+    }),
+  }
+  return deferrals
+}
+
 function noops(names: string[] = []): Record<string, () => void> {
   return Object.fromEntries(names.map((name) => [name, () => {}]))
 }
 
+const provided = new WeakMap<AnyActorLogic, AnyStateMachine>()
+
+/** The machine `provide` makes for a walk, made once per walk (keyed by its deferred logic). */
+export function providedOnce(
+  deferred: AnyActorLogic,
+  provide: () => AnyStateMachine,
+): AnyStateMachine {
+  let machine = provided.get(deferred)
+  if (!machine) {
+    machine = provide()
+    provided.set(deferred, machine)
+  }
+  return machine
+}
+
 /** The default actor: the machine with deferred actors, no-op actions and the fixed actors. */
 function startMachine(options: WalkOptions<AnyStateMachine>, replay: Replay): Run {
-  const actors: Record<string, AnyActorLogic> = { ...options.fixedActors }
-  for (const name of options.deferredActors ?? []) actors[name] = replay.deferred
-  const actions = noops(options.noopActions)
-  const actor = createActor(options.machine.provide({ actors, actions } as never), {
-    clock: replay.clock,
-    input: options.actorInput ? options.actorInput(replay) : replay.input,
-    inspect: replay.inspect,
-  } as never)
+  const actor = createActor(
+    providedOnce(replay.deferred, () => {
+      const actors: Record<string, AnyActorLogic> = { ...options.fixedActors }
+      for (const name of options.deferredActors ?? []) actors[name] = replay.deferred
+      return options.machine.provide({ actors, actions: noops(options.noopActions) } as never)
+    }),
+    {
+      clock: replay.clock,
+      input: options.actorInput ? options.actorInput(replay) : replay.input,
+      inspect: replay.inspect,
+    } as never,
+  )
   actor.start()
   return { actor }
 }
@@ -217,17 +262,14 @@ async function replay<TMachine extends AnyStateMachine, TRun extends Run>(
   input: unknown,
   events: ModelEvent[],
   walked: Set<string>,
+  deferrals: Deferrals,
 ) {
   const clock = new SimulatedClock()
   const pending = new Map<string, Deferred>()
   const started: string[] = []
-  const deferred = fromPromise(
-    ({ self }) =>
-      new Promise((resolve, reject) => {
-        started.push(self.id)
-        pending.set(self.id, { resolve, reject })
-      }),
-  )
+  // Replays run one at a time: the walk's one deferred logic reports to this replay's.
+  deferrals.current = { pending, started }
+  const deferred = deferrals.logic
   const inspect = (inspection: InspectionEvent) => {
     if (inspection.type === '@xstate.microstep') {
       for (const transition of inspection._transitions) walked.add(transitionKey(transition))
