@@ -11,8 +11,8 @@ export interface MigrationRun {
 
 /**
  * Brings the schema up to date: the platform's migrations, then the app's. Each runs once
- * (recorded in schema_migrations) inside one transaction holding an advisory lock, so starting
- * twice, or two servers at once, is safe. Resolves to the migrations that ran.
+ * (recorded in schema_migrations) inside one transaction holding the database's migration lock,
+ * so starting twice, or two servers at once (of one app or of several), is safe. Resolves to the migrations that ran.
  *
  * An app migration that shipped inside the platform's migration N before the split
  * (`legacyVersion`) is only recorded, not run, when the ledger's legacy rows hold N.
@@ -24,8 +24,10 @@ export async function migrate(store: SqlStore, app?: AppSchema): Promise<Migrati
     throw new Error(`The app's migrations repeat a version: ${versions.join(', ')}`)
   }
   return store.asOwner(async (tx) => {
-    // One migrator at a time per schema, even across processes.
-    await tx.query(`select pg_advisory_xact_lock(hashtext(current_schema() || '.migrations'))`)
+    // One migrator at a time per database, even across processes, and not only per schema:
+    // migrations also change what every schema shares (roles, grants on the database and on
+    // pg_catalog's functions), and two transactions granting on one of those at once fail.
+    await tx.query(`select pg_advisory_xact_lock(hashtext('platform.migrations'))`)
     const ledger = await openLedger(tx)
     const ran: MigrationRun[] = []
     for (const migration of platformMigrations) {
