@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
@@ -20,6 +21,10 @@ export default defineConfig({
     // CI retries a failed test once, so a rare timing flake does not sink a landing; the
     // flaky reporter names every test that needed it. Locally nothing is retried.
     retry: process.env.CI ? 1 : 0,
+    // Vitest's default is one worker fewer than the cores, one on a 2-core machine: most files
+    // wait on a database, a socket or a server as much as on the CPU, so every core runs one
+    // (docs/quality.md, "Speed").
+    maxWorkers: availableParallelism(),
     reporters: ['default', './tests/reporters/flaky-reporter.ts'],
     projects: [
       {
