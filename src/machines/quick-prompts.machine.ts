@@ -124,6 +124,18 @@ export const quickPromptsMachine = setup({
         },
         loading: {
           tags: 'busy',
+          // A click on Add or Remove while the list loads (a refresh after an activation, say)
+          // is taken, not lost: the load gives way, and the change reloads the list after.
+          on: {
+            'quick.add': {
+              target: 'adding',
+              actions: assign({ subject: ({ event }) => event.prompt }),
+            },
+            'quick.remove': {
+              target: 'removing',
+              actions: assign({ subject: ({ event }) => event.entry.prompt }),
+            },
+          },
           invoke: {
             id: 'load quick prompts',
             src: 'load quick prompts',

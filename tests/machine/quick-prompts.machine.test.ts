@@ -101,6 +101,31 @@ describe('quick prompts machine', () => {
     await flush()
     expect(failing.log).toEqual(['Failed to add to quick menu', 'Failed to remove from quick menu'])
   })
+
+  it('an Add clicked while the list is loading is taken, and the list reloads after it', async () => {
+    let loads = 0
+    let release = () => {}
+    const quick = startQuick({
+      load: () => {
+        loads += 1
+        // The first load hangs, as a slow one would, until the test lets it go.
+        return loads === 1
+          ? new Promise((resolve) => {
+              release = () => resolve([])
+            })
+          : Promise.resolve([ENTRY])
+      },
+    })
+    quick.actor.send({ type: 'quick.refresh' })
+    await flush()
+    quick.actor.send({ type: 'quick.add', prompt: PROMPT })
+    await flush()
+    release()
+    await flush()
+    expect(quick.log).toEqual(['Added "Translate" to quick menu'])
+    expect(loads).toBe(2)
+    expect(quick.actor.getSnapshot().context.entries).toEqual([ENTRY])
+  })
 })
 
 describe('quick prompts machine model', () => {
