@@ -106,12 +106,12 @@ module.exports = {
       to: { path: '^db/' },
     },
     {
-      name: 'app-schema-never-to-mocks',
+      name: 'db-never-to-mocks-or-src',
       severity: 'error',
       comment:
-        "The app's schema (db/) is input to the platform: it speaks contract/app-schema.ts, never the platform's code.",
+        "The app's schema (db/) is input to the platform: it speaks contract/app-schema.ts, never the platform's code nor the browser app's.",
       from: { path: '^db/' },
-      to: { path: '^mocks/' },
+      to: { path: '^(mocks|src)/' },
     },
     {
       name: 'contract-only-to-contract',
