@@ -11,8 +11,8 @@ export default defineConfig({
   // Per port, so two runs on different E2E_PORTs never delete each other's results.
   outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: false,
-  // One worker: on two, a key press into the extension's menu frame hung with another Chromium
-  // busy (docs/quality.md, "Speed").
+  // One worker: two ran 57 tests in 5 minutes against 7, but turned up two flakes (since
+  // fixed); they come back once enough runs on two are clean (docs/quality.md, "Speed").
   workers: 1,
   // CI retries a failed test once, so a rare timing flake does not sink a landing; the list
   // reporter marks each test that needed it as flaky, to be fixed. Locally nothing is retried.
