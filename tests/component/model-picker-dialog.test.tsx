@@ -147,12 +147,15 @@ describe('the Manage API Keys dialog', () => {
 
   test("shows 'Saving...' and disables saving while a save runs", async () => {
     await signedIn()
+    // The gate exists before the request does: 'Saving...' can show before the request
+    // reaches the handler, and a release then must not be lost.
     let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
     mswServer.use(
       http.post(KEYS_URL, async () => {
-        await new Promise<void>((resolve) => {
-          release = resolve
-        })
+        await released
         return undefined
       }),
     )

@@ -212,12 +212,15 @@ describe('the OpenAI-compatible servers section', () => {
   test("shows 'Checking...' while the server is asked, and 'Failed to save the server. Please try again.'", async () => {
     await signedIn()
     vi.spyOn(console, 'error').mockImplementation(() => {})
+    // The gate exists before the request does: 'Checking...' can show before the request
+    // reaches the handler, and a release then must not be lost.
     let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
     mswServer.use(
       http.get(`${DOWN}/v1/models`, async () => {
-        await new Promise<void>((resolve) => {
-          release = resolve
-        })
+        await released
         return HttpResponse.json({ object: 'list', data: [{ id: 'm' }] })
       }),
       http.post(SERVERS_URL, () => HttpResponse.json({ message: 'nope' }, { status: 500 })),
