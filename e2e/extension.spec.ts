@@ -271,15 +271,15 @@ test('signed in: every site lists the prompts with ratings, inserts one, toggles
       await expect(userPrompt).toBeVisible()
       await expect(page.locator('[contenteditable="true"]').first()).toHaveText('')
       await expect(app.getByTestId('active-prompt-badge')).toBeHidden()
-      // Escape closes it from the keyboard, focus back on the button; closed, still nothing.
-      // Down and up apart: the frame hides on keydown, and a keyup sent into a hidden
-      // out-of-process frame is never acknowledged, so `press` hung there now and then. The
-      // keyup goes to the page, where focus is by then.
-      await panel.getByRole('searchbox', { name: 'Search prompts' }).focus()
-      await page.keyboard.down('Escape')
+      // Escape closes it, focus back on the button; closed, still nothing. The key is a DOM
+      // event in the frame: the frame hides while handling a real key, and Chromium then never
+      // acknowledges that key event to the test driver, which hung here now and then (keydown
+      // and keyup alike). tests/extension/menu.test.ts covers the key handler itself.
+      await panel
+        .getByRole('searchbox', { name: 'Search prompts' })
+        .dispatchEvent('keydown', { key: 'Escape', bubbles: true })
       await expect(panel).toBeHidden()
       await expect(menuButton(page)).toBeFocused()
-      await page.keyboard.up('Escape')
       const closedAgain = await whatThePageCanRead(page)
       for (const secret of secrets) expect(closedAgain.text).not.toContain(secret)
       await openMenu(page)
