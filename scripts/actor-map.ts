@@ -1,9 +1,10 @@
 // Renders who tells whom what, read from the app machine's definition: the children's
-// `sendParent` actions (what they report) and the app machine's `sendTo` actions (where each
-// report goes). `npm run diagrams` writes it to docs/machines/actor-map.md beside the diagrams.
+// `sendParent` actions, plain or queued by `enqueueActions` (what they report), and the app
+// machine's `sendTo` actions (where each report goes). `npm run diagrams` writes it to
+// docs/machines/actor-map.md beside the diagrams.
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { AnyStateMachine, AnyStateNode } from 'xstate'
+import { type AnyStateMachine, type AnyStateNode, sendParent } from 'xstate'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const APP_MACHINE_FILE = 'src/machines/app.machine.ts'
@@ -45,6 +46,49 @@ function sentType(action: SendToAction): string {
   return String((event as { type?: unknown }).type)
 }
 
+interface EnqueueActions {
+  type: 'xstate.enqueueActions'
+  collect: (args: Record<string, unknown>, params: unknown) => void
+}
+
+function isEnqueueActions(action: unknown): action is EnqueueActions {
+  return (
+    typeof action === 'function' &&
+    (action as { type?: unknown }).type === 'xstate.enqueueActions' &&
+    typeof (action as { collect?: unknown }).collect === 'function'
+  )
+}
+
+/**
+ * A value every property and call of which is another such value, never null: run on it, an
+ * `enqueueActions` body takes the branches that send (`if (!x) return` does not return).
+ */
+function anything(): unknown {
+  const target = () => {}
+  return new Proxy(target, {
+    get: (_, key) =>
+      key === Symbol.toPrimitive ? () => 'anything' : key === 'then' ? undefined : anything(),
+    apply: () => anything(),
+  })
+}
+
+/** The `sendParent` actions an `enqueueActions` body queues, found by running it on `anything`. */
+function queuedSendParents(action: EnqueueActions): SendToAction[] {
+  const queued: unknown[] = []
+  const enqueue = Object.assign((queuedAction: unknown) => void queued.push(queuedAction), {
+    sendParent: (...args: unknown[]) => void queued.push(sendParent(...(args as [never]))),
+    assign: () => {},
+    sendTo: () => {},
+    raise: () => {},
+    cancel: () => {},
+    spawnChild: () => {},
+    stopChild: () => {},
+    emit: () => {},
+  })
+  action.collect({ context: anything(), event: anything(), enqueue, check: () => true }, anything())
+  return queued.filter(isSendTo)
+}
+
 function isMachine(logic: unknown): logic is AnyStateMachine {
   return !!logic && typeof logic === 'object' && 'root' in logic && 'implementations' in logic
 }
@@ -57,8 +101,13 @@ export function reportsOf(app: AnyStateMachine): Report[] {
     if (!isMachine(logic)) continue
     const actions = logic.implementations.actions as Record<string, unknown>
     for (const [action, implementation] of Object.entries(actions)) {
-      if (isSendTo(implementation) && implementation.to === PARENT) {
-        reports.push({ from, action, event: sentType(implementation) })
+      const sends = isEnqueueActions(implementation)
+        ? queuedSendParents(implementation)
+        : [implementation]
+      for (const send of sends) {
+        if (isSendTo(send) && send.to === PARENT) {
+          reports.push({ from, action, event: sentType(send) })
+        }
       }
     }
   }
@@ -177,7 +226,7 @@ const SESSION_MACHINES: Record<string, [file: string, name: string]> = {
   chat: ['chat.machine.ts', 'chatMachine'],
   conversations: ['conversations.machine.ts', 'conversationsMachine'],
   usage: ['usage.machine.ts', 'usageMachine'],
-  modelPicker: ['model-picker.machine.ts', 'modelPickerMachine'],
+  models: ['models.machine.ts', 'modelsMachine'],
   library: ['prompt-library.machine.ts', 'promptLibraryMachine'],
   activation: ['prompt-activation.machine.ts', 'promptActivationMachine'],
   quickPrompts: ['quick-prompts.machine.ts', 'quickPromptsMachine'],

@@ -2,6 +2,7 @@ import type { ParentBridge } from '../bridge/parent-window'
 import { provideChat } from '../effects/chat-effects'
 import { provideConversations } from '../effects/conversation-effects'
 import type { EarlyHistory } from '../effects/early-history'
+import { provideModels } from '../effects/models-effects'
 import { providePrompts } from '../effects/prompt-effects'
 import { provideUsage } from '../effects/usage-effects'
 import type { PlatformClient } from '../platform/index'
@@ -22,19 +23,12 @@ export interface SessionDeps {
 
 /**
  * The signed-in session's actors with their effects: the chat, its conversations and usage,
- * the model picker and the prompt features. Its own chunk, loaded on the first sign-in or
+ * the models and their picker, and the prompt features. Its own chunk, loaded on the first sign-in or
  * preloaded for a stored session (docs/performance.md, "Split").
  */
 export function provideSessionActors(deps: SessionDeps) {
   const { platform, currentUserId, env } = deps
-  const chat = provideChat({
-    platform,
-    currentUserId,
-    providerBaseUrls: deps.config.providerBaseUrls,
-    storage: env.storage,
-    fetch: deps.fetch,
-    earlyHistory: deps.earlyHistory,
-  })
+  const providerBaseUrls = deps.config.providerBaseUrls
   const prompts = providePrompts({
     platform,
     bridge: deps.bridge,
@@ -42,10 +36,22 @@ export function provideSessionActors(deps: SessionDeps) {
     storage: env.storage,
   })
   return {
-    chat: chat.chat,
+    chat: provideChat({
+      platform,
+      currentUserId,
+      providerBaseUrls,
+      fetch: deps.fetch,
+      earlyHistory: deps.earlyHistory,
+    }),
     conversations: provideConversations({ platform, address: env, currentUserId }),
     usage: provideUsage({ platform, currentUserId }),
-    modelPicker: chat.modelPicker,
+    models: provideModels({
+      platform,
+      currentUserId,
+      providerBaseUrls,
+      storage: env.storage,
+      fetch: deps.fetch,
+    }),
     library: prompts.library,
     activation: prompts.activation,
     quickPrompts: prompts.quickPrompts,

@@ -1,77 +1,43 @@
 import { type EventObject, fromCallback, fromPromise } from 'xstate'
-import { decodeApiKey, encodeApiKey } from '../domain/api-key-encoding'
-import type { ProviderName } from '../domain/chat-types'
+import { decodeApiKey } from '../domain/api-key-encoding'
+import type { ChatMessage } from '../domain/chat-message'
+import type { ChatModel } from '../domain/chat-model'
 import type { Conversation } from '../domain/conversation'
-import { apiKeyId } from '../domain/message-ids'
 import { isServerProvider, parseServerModelId } from '../domain/server-models'
-import { apiKeysMachine, KEY_PROVIDERS, type SavedKeys } from '../machines/api-keys.machine'
-import {
-  type ChatMessage,
-  type ChatModel,
-  chatMachine,
-  type StreamReplyInput,
-} from '../machines/chat.machine'
-import { keyTestMachine } from '../machines/key-test.machine'
-import { modelPickerMachine } from '../machines/model-picker.machine'
+import { chatMachine, type StreamReplyInput } from '../machines/chat.machine'
 import type { Notice } from '../machines/notice'
-import type { KeyValueStorage, PlatformClient } from '../platform/index'
-import { DEFAULT_BASE_URLS } from '../providers/base-urls'
+import type { PlatformClient } from '../platform/index'
 import type { ProviderBaseUrls } from '../providers/provider-call'
 import { ChatStreamError } from '../providers/stream-errors'
+import { apiKeyRows } from './api-key-rows'
 import { type EarlyHistory, readHistory } from './early-history'
 import { modelServerEffects } from './model-servers'
 import { logError, showToast } from './notify'
-
-/**
- * Where the user's last model pick is kept: a per-browser UI preference, like the theme
- * (docs/product/data.md#local-storage-keys), so it needs no table, grant or policy.
- */
-export const selectedModelKey = (userId: string) => `selectedModel:${userId}`
-
-interface ApiKeyRow {
-  id: string
-  userId: string
-  provider: string
-  apiKeyEncrypted: string
-  createdAt?: string
-  updatedAt?: string
-}
 
 export interface ChatEffectsOptions {
   platform: PlatformClient
   /** The signed-in user's id; throws when nobody is. */
   currentUserId: () => string
   providerBaseUrls: Partial<ProviderBaseUrls>
-  /** The browser's local storage: the model each user last picked. */
-  storage: KeyValueStorage
   /** Provider calls go through this fetch (tests); the global one by default. */
   fetch?: typeof fetch
   /** A linked history asked for at sign-in, which the first load takes. */
   earlyHistory?: EarlyHistory
   notify?: (notice: Notice) => void
-  now?: () => number
 }
 
-/** The chat and the model picker (with key management), their effects on the SDK. */
+/** The chat's effects on the SDK: history, the turn's rows, and the provider call. */
 export function provideChat(options: ChatEffectsOptions) {
-  const { platform, currentUserId } = options
-  const now = options.now ?? Date.now
+  const { platform } = options
   const notify = (_: unknown, notice: Notice) => (options.notify ?? showToast)(notice)
   const models = platform.db.table<ChatModel>('aiModels')
   const messages = platform.db.table<ChatMessage>('chatMessages')
-  const keys = platform.db.table<ApiKeyRow>('userApiKeys')
+  const keys = apiKeyRows(platform)
   const conversations = platform.db.table<Conversation>('conversations')
-
-  const keyRows = (userId: string) => keys.list({ where: { userId } })
   // The user's OpenAI-compatible servers (docs/product/servers.md).
   const servers = modelServerEffects(options)
 
-  const storedKey = async (userId: string, provider: string) => {
-    const rows = await keys.list({ where: { userId, provider }, limit: 1 })
-    return rows[0] ?? null
-  }
-
-  const chat = chatMachine.provide({
+  return chatMachine.provide({
     actors: {
       // docs/product/conversations.md: the history of one conversation.
       // A read asked for at sign-in is taken once; if it failed, the chat reads again.
@@ -93,22 +59,6 @@ export function provideChat(options: ChatEffectsOptions) {
           await conversations.create({ ...input, updatedAt: input.createdAt })
         },
       ),
-      // A server's models follow the hosted ones; a server that fails only drops its own.
-      'load models': fromPromise(async () => [
-        ...(await models.list()),
-        ...(await servers.listServerModels(currentUserId())),
-      ]),
-      'recall model': fromPromise(async ({ input }: { input: { userId: string } }) =>
-        options.storage.getItem(selectedModelKey(input.userId)),
-      ),
-      // Only keys that decode count, as in the key dialog.
-      'load key providers': fromPromise(async ({ input }: { input: { userId: string } }) => {
-        const rows = await keyRows(input.userId)
-        return rows
-          .filter((row) => decodeApiKey(row.apiKeyEncrypted) !== null)
-          .map((row) => row.provider)
-          .concat(await servers.serverProviders(input.userId)) // usable, key or not
-      }),
       'save message': fromPromise(async ({ input }: { input: ChatMessage }) => {
         // The database moves the conversation's activity time forward (db/migrations/conversations.ts).
         await messages.create(input)
@@ -124,7 +74,7 @@ export function provideChat(options: ChatEffectsOptions) {
           if (isServerProvider(input.provider)) {
             return servers.serverKey(input.userId, input.provider)
           }
-          const row = await storedKey(input.userId, input.provider)
+          const row = await keys.stored(input.userId, input.provider)
           return (row && decodeApiKey(row.apiKeyEncrypted)) || null
         },
       ),
@@ -171,74 +121,6 @@ export function provideChat(options: ChatEffectsOptions) {
     actions: {
       notify,
       'log error': logError,
-      'remember model': (_, { userId, modelId }: { userId: string; modelId: string }) => {
-        // A browser that refuses storage (private mode, quota) only loses the preference.
-        try {
-          if (userId) options.storage.setItem(selectedModelKey(userId), modelId)
-        } catch (error) {
-          logError(undefined, { error })
-        }
-      },
     },
   })
-
-  // docs/product/behaviour.md#test-a-key: the provider's model list, with the key in the row.
-  const keyTest = keyTestMachine.provide({
-    actors: {
-      'check key': fromPromise(async ({ input }) => {
-        const { checkProviderKey } = await import('../providers/check-provider-key')
-        return checkProviderKey({
-          ...input,
-          baseUrl: options.providerBaseUrls[input.provider] || DEFAULT_BASE_URLS[input.provider],
-          fetch: options.fetch,
-        })
-      }),
-    },
-  })
-
-  const keyManager = apiKeysMachine.provide({
-    actors: {
-      'key test': keyTest,
-      'load keys': fromPromise(async () => {
-        const rows = await keyRows(currentUserId())
-        const saved: SavedKeys = {}
-        for (const row of rows) {
-          const provider = row.provider.toLowerCase() as ProviderName
-          const key = decodeApiKey(row.apiKeyEncrypted)
-          // A stored key that cannot be decoded is skipped.
-          if (key !== null && KEY_PROVIDERS.includes(provider)) saved[provider] = key
-        }
-        return saved
-      }),
-      'save key': fromPromise(
-        async ({ input }: { input: { provider: ProviderName; apiKey: string } }) => {
-          const userId = currentUserId()
-          const apiKeyEncrypted = encodeApiKey(input.apiKey)
-          const time = now()
-          const existing = await storedKey(userId, input.provider)
-          const updatedAt = new Date(time).toISOString()
-          if (existing) {
-            await keys.update(existing.id, { apiKeyEncrypted, updatedAt })
-            return
-          }
-          await keys.create({
-            id: apiKeyId(userId, input.provider, time),
-            userId,
-            provider: input.provider,
-            apiKeyEncrypted,
-            createdAt: updatedAt,
-            updatedAt,
-          })
-        },
-      ),
-    },
-    actions: { notify, 'log error': logError },
-  })
-
-  // Picking a model is routed to the chat by the app machine; only key management is an effect.
-  const modelPicker = modelPickerMachine.provide({
-    actors: { 'manage keys': keyManager, 'manage servers': servers.manager },
-  })
-
-  return { chat, modelPicker }
 }

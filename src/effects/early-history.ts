@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../machines/chat.machine'
+import type { ChatMessage } from '../domain/chat-message'
 import type { TableClient } from '../platform/index'
 
 /** The history a conversation opens with (docs/product/limits.md, "Chat"). */

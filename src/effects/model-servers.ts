@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate'
 import { decodeApiKey, encodeApiKey } from '../domain/api-key-encoding'
+import type { ChatModel } from '../domain/chat-model'
 import {
   type ModelServer,
   parseServerModelId,
@@ -8,7 +9,7 @@ import {
   serverProvider,
 } from '../domain/server-models'
 import type { ServerSubmission } from '../domain/server-url'
-import { CHAT_MESSAGES, type ChatModel } from '../machines/chat.machine'
+import { CHAT_MESSAGES } from '../machines/chat-state'
 import { modelListProblem, modelServersMachine } from '../machines/model-servers.machine'
 import type { Notice } from '../machines/notice'
 import type { PlatformClient } from '../platform/index'

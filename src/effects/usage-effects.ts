@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate'
+import type { ChatModel } from '../domain/chat-model'
 import type { StoredUsage } from '../domain/model-prices'
 import { monthStart, usageByProvider } from '../domain/usage-by-provider'
-import type { ChatModel } from '../machines/chat.machine'
 import { usageMachine } from '../machines/usage.machine'
 import type { PlatformClient } from '../platform/index'
 import { logError } from './notify'

@@ -17,10 +17,8 @@ export type AppReport =
   | { type: 'chat.fill'; content: string }
   /** Send what the chat's input holds. */
   | { type: 'chat.submit' }
-  /** The user picked a model for the chat. */
+  /** The model the chat composes with was settled: the user's pick, or the session's first. */
   | { type: 'model.chosen'; modelId: string }
-  /** The models on offer changed (an OpenAI-compatible server was added or removed). */
-  | { type: 'models.changed' }
   /** The extension asks to turn a system prompt on or off (docs/product/calls.md#extension-bridge). */
   | { type: 'extension.setActive'; prompt: ActivePrompt; isActive: boolean }
   /** A toggle of the activation ended: turned `isActive`, or failed (`ok` false). */

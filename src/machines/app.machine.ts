@@ -13,7 +13,7 @@ import type { ChatInput, chatMachine } from './chat.machine'
 import type { conversationsMachine } from './conversations.machine'
 import { type ExtensionBridgeInput, extensionBridgeMachine } from './extension-bridge.machine'
 import { installExtensionMachine } from './install-extension.machine'
-import type { modelPickerMachine } from './model-picker.machine'
+import type { modelsMachine } from './models.machine'
 import type { promptActivationMachine } from './prompt-activation.machine'
 import type { LibraryInput, promptLibraryMachine } from './prompt-library.machine'
 import type { promptPickerMachine } from './prompt-picker.machine'
@@ -59,7 +59,7 @@ export interface AppContext {
 export const SESSION_ACTORS = [
   'chat',
   'conversations',
-  'modelPicker',
+  'models',
   'library',
   'activation',
   'quickPrompts',
@@ -104,7 +104,7 @@ export const appMachine = setup({
       installExtension: 'installExtension'
       chat: 'chat'
       conversations: 'conversations'
-      modelPicker: 'modelPicker'
+      models: 'models'
       library: 'library'
       activation: 'activation'
       quickPrompts: 'quickPrompts'
@@ -125,7 +125,7 @@ export const appMachine = setup({
     chat: providedLater<typeof chatMachine>('chat'),
     conversations: providedLater<typeof conversationsMachine>('conversations'),
     usage: providedLater<typeof usageMachine>('usage'),
-    modelPicker: providedLater<typeof modelPickerMachine>('modelPicker'),
+    models: providedLater<typeof modelsMachine>('models'),
     library: providedLater<typeof promptLibraryMachine>('library'),
     activation: providedLater<typeof promptActivationMachine>('activation'),
     quickPrompts: providedLater<typeof quickPromptsMachine>('quickPrompts'),
@@ -237,7 +237,11 @@ export const appMachine = setup({
             { id: 'chat', src: 'chat', input: ({ context }) => context.input.chat },
             { id: 'conversations', src: 'conversations' },
             { id: 'usage', src: 'usage' },
-            { id: 'modelPicker', src: 'modelPicker' },
+            {
+              id: 'models',
+              src: 'models',
+              input: ({ context }) => ({ userId: context.userId ?? '' }),
+            },
             { id: 'library', src: 'library', input: ({ context }) => context.input.library },
             { id: 'activation', src: 'activation' },
             { id: 'quickPrompts', src: 'quickPrompts' },
@@ -322,13 +326,13 @@ export const appMachine = setup({
                 at: event.at,
               })),
             },
+            // The models actor owns the choice; the chat's next turn goes with it.
             'model.chosen': {
               actions: sendTo('chat', ({ event }) => ({
                 type: 'model.select',
                 modelId: event.modelId,
               })),
             },
-            'models.changed': { actions: sendTo('chat', { type: 'models.refresh' }) },
           },
         },
       },

@@ -1,5 +1,6 @@
 import type { ActiveSystemPrompt } from '../domain/chat-context'
-import type { ChatResult, ChatRole, ChatTurn, ChatUsage } from '../domain/chat-types'
+import type { ChatMessage } from '../domain/chat-message'
+import type { ChatResult, ChatTurn, ChatUsage } from '../domain/chat-types'
 
 // The chat machine's vocabulary: what it holds, what it hears, and the texts it shows.
 
@@ -7,45 +8,12 @@ import type { ChatResult, ChatRole, ChatTurn, ChatUsage } from '../domain/chat-t
 export const API_KEY_HINT_TOAST_MS = 5000
 /** docs/product/errors.md#toasts: the chat's user-visible failure texts. */
 export const CHAT_MESSAGES = {
-  modelsFailed: 'Failed to load AI models',
   modelNotFound: 'Model not found',
   sendFailed: 'Failed to send message',
   missingKey: (provider: string) =>
     `No API key found for ${provider}. Please add your API key in the model settings.`,
   missingKeyHint: 'Please add your API key in the model settings',
 } as const
-
-export interface ChatModel {
-  id: string
-  name: string
-  description: string
-  provider: string
-}
-
-/**
- * How a reply ended (docs/product/behaviour.md#streamed-replies): in full, cut short by Stop,
- * or broken off by the provider midway.
- */
-export type ReplyStatus = 'complete' | 'stopped' | 'interrupted'
-
-/** A row of chat_messages (docs/product/data.md). */
-export interface ChatMessage {
-  id: string
-  userId: string
-  modelId: string
-  role: ChatRole
-  content: string
-  systemPromptId: string | null
-  createdAt: string
-  /** The conversation it belongs to (docs/product/conversations.md); null on rows older than conversations. */
-  conversationId?: string | null
-  /** Replies only (absent on user messages and on rows older than streaming: complete). */
-  status?: ReplyStatus
-  /** Replies only: the tokens the provider counted (docs/product/usage.md); null when unknown. */
-  promptTokens?: number | null
-  completionTokens?: number | null
-  totalTokens?: number | null
-}
 
 export interface ChatInput {
   /** Milliseconds clock for message ids and times; tests pass a fixed one. */
@@ -87,8 +55,11 @@ export interface ChatContext {
    * (docs/product/conversations.md, "Deep links"); its history is fetched meanwhile.
    */
   linkedId: string | null
-  models: ChatModel[]
-  selectedModelId: string | null
+  /**
+   * The model the next turn goes with: the models actor's choice, which the app machine tells
+   * this one (one way); null until the models actor has settled one.
+   */
+  modelId: string | null
   messages: ChatMessage[]
   input: string
   systemPrompt: ActiveSystemPrompt | null
@@ -109,9 +80,8 @@ export type ChatEvent =
   | { type: 'reply.delta'; text: string }
   | { type: 'reply.done'; result: ChatResult }
   | { type: 'reply.failed'; error: unknown; partial: string; usage: ChatUsage | null }
+  /** The models actor's choice, through the app machine. */
   | { type: 'model.select'; modelId: string }
-  /** The model list changed (a server added or removed): load it again. */
-  | { type: 'models.refresh' }
   | { type: 'systemPrompt.changed'; prompt: ActiveSystemPrompt | null }
   /** Show this conversation (null: a new chat), from the conversations list via the app machine. */
   | { type: 'conversation.open'; conversationId: string | null }

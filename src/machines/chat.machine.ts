@@ -10,10 +10,11 @@ import {
   setup,
 } from 'xstate'
 import { buildChatContext } from '../domain/chat-context'
+import type { ChatMessage, ReplyStatus } from '../domain/chat-message'
+import type { ChatModel } from '../domain/chat-model'
 import type { ChatTurn, ChatUsage } from '../domain/chat-types'
 import { conversationId, titleFromMessage } from '../domain/conversation'
 import { messageId } from '../domain/message-ids'
-import { initialModelId, isListed } from '../domain/model-choice'
 import type { AppReport } from './app-reports'
 import {
   API_KEY_HINT_TOAST_MS,
@@ -21,10 +22,7 @@ import {
   type ChatContext,
   type ChatEvent,
   type ChatInput,
-  type ChatMessage,
-  type ChatModel,
   type PendingSend,
-  type ReplyStatus,
 } from './chat-state'
 import { notProvided } from './not-provided'
 import type { Notice } from './notice'
@@ -134,11 +132,11 @@ export interface StreamReplyInput {
   messages: ChatTurn[]
 }
 
-/** The first loaded model, unless the user picked one meanwhile (the spec's default). */
-const firstUnlessPicked = (context: ChatContext) =>
-  context.selectedModelId ?? context.models[0]?.id ?? null
-
-/** The chat screen: history, models, the composer and the send flow of docs/product/behaviour.md */
+/**
+ * The chat screen: the open conversation's history, the composer and the send flow of
+ * docs/product/behaviour.md. The model list and choice are the models actor's
+ * (models.machine.ts); the chat is told the model its next turn goes with.
+ */
 export const chatMachine = setup({
   types: {
     input: {} as ChatInput,
@@ -151,9 +149,6 @@ export const chatMachine = setup({
         throw notProvided('load history')
       },
     ),
-    'load models': fromPromise<ChatModel[]>(async () => {
-      throw notProvided('load models')
-    }),
     'save message': fromPromise<void, ChatMessage>(async () => {
       throw notProvided('save message')
     }),
@@ -163,14 +158,6 @@ export const chatMachine = setup({
       { id: string; userId: string; title: string; createdAt: string }
     >(async () => {
       throw notProvided('create conversation')
-    }),
-    /** The model this user last picked in this browser, if any. */
-    'recall model': fromPromise<string | null, { userId: string }>(async () => {
-      throw notProvided('recall model')
-    }),
-    /** The providers the user has a saved key for. */
-    'load key providers': fromPromise<string[], { userId: string }>(async () => {
-      throw notProvided('load key providers')
     }),
     'find model': fromPromise<ChatModel | null, { modelId: string }>(async () => {
       throw notProvided('find model')
@@ -228,14 +215,10 @@ export const chatMachine = setup({
     'log error': (_, _params: { error: unknown }) => {
       throw notProvided('log error')
     },
-    /** Remembers the user's pick for their next session (docs/product/behaviour.md#chat-context). */
-    'remember model': (_, _params: { userId: string; modelId: string }) => {
-      throw notProvided('remember model')
-    },
     'start turn': assign(({ context }) => {
       const text = context.input.trim()
       const turns = buildChatContext(context.systemPrompt, context.messages, text)
-      const modelId = context.selectedModelId ?? ''
+      const modelId = context.modelId ?? ''
       const time = context.now()
       // A new chat's first message starts its conversation (docs/product/conversations.md).
       const conversation =
@@ -294,7 +277,7 @@ export const chatMachine = setup({
       const earlier = context.messages.slice(0, -2)
       const pending: PendingSend = {
         text: question.content,
-        modelId: context.selectedModelId ?? '',
+        modelId: context.modelId ?? '',
         turns: buildChatContext(context.systemPrompt, earlier, question.content),
         provider: null,
         apiKey: null,
@@ -355,26 +338,22 @@ export const chatMachine = setup({
         messages: withRow(context, reply),
       }
     }),
-    'set models': assign({ models: ({ event }) => outputOf<ChatModel[]>(event) }),
   },
   guards: {
     'can send?': ({ context }) =>
-      context.input.trim() !== '' && context.selectedModelId !== null && context.userId !== null,
+      context.input.trim() !== '' && context.modelId !== null && context.userId !== null,
     'model found?': ({ event }) => outputOf<ChatModel | null>(event) !== null,
     'has key?': ({ event }) => outputOf<string | null>(event) != null,
     'can retry?': ({ context }) => context.failedTurn !== null,
     // Not over a failed turn: its reply may not be saved yet, so there is nothing to replace.
     'can regenerate?': ({ context }) =>
       context.failedTurn === null &&
-      context.selectedModelId !== null &&
+      context.modelId !== null &&
       context.userId !== null &&
       lastExchange(context.messages) !== null,
     'has draft?': ({ context }) => !!context.pending?.draft,
     'partial arrived?': ({ context, event }) =>
       event.type === 'reply.failed' && !!(event.partial || context.pending?.draft),
-    'model picked already?': ({ context }) => context.selectedModelId !== null,
-    'remembered model listed?': ({ context, event }) =>
-      isListed(context.models, outputOf<string | null>(event)),
     'reply to save?': ({ context }) => pendingOf(context).reply !== null,
     'conversation to create?': ({ context }) => pendingOf(context).conversation !== null,
     'new chat?': ({ context }) => context.conversationId === null,
@@ -402,8 +381,7 @@ export const chatMachine = setup({
     userId: null,
     conversationId: null,
     linkedId: null,
-    models: [],
-    selectedModelId: null,
+    modelId: null,
     messages: [],
     input: '',
     systemPrompt: null,
@@ -414,6 +392,8 @@ export const chatMachine = setup({
   on: {
     // The prompt library and the style editor may speak whether or not anyone is signed in.
     'systemPrompt.changed': { actions: assign({ systemPrompt: ({ event }) => event.prompt }) },
+    // The models actor's choice may settle before or after the session starts here.
+    'model.select': { actions: assign({ modelId: ({ event }) => event.modelId }) },
   },
   initial: 'signedOut',
   states: {
@@ -431,18 +411,6 @@ export const chatMachine = setup({
       type: 'parallel',
       on: {
         'input.change': { actions: assign({ input: ({ event }) => event.value }) },
-        'model.select': {
-          actions: [
-            assign({ selectedModelId: ({ event }) => event.modelId }),
-            {
-              type: 'remember model',
-              params: ({ context, event }) => ({
-                userId: context.userId ?? '',
-                modelId: event.modelId,
-              }),
-            },
-          ],
-        },
       },
       states: {
         // docs/product/conversations.md: the conversations list says which conversation to show
@@ -537,82 +505,6 @@ export const chatMachine = setup({
               },
             },
             loaded: {},
-          },
-        },
-        models: {
-          initial: 'loading',
-          // The picked model is kept: the reload takes the `model picked already?` branch.
-          on: { 'models.refresh': '.loading' },
-          states: {
-            loading: {
-              invoke: {
-                id: 'modelsLoader',
-                src: 'load models',
-                // docs/product/behaviour.md#chat-context: a model picked already is kept; else the
-                // remembered one, the first with a saved key, or the first loaded, in that order.
-                onDone: [
-                  { guard: 'model picked already?', target: 'loaded', actions: 'set models' },
-                  { target: 'recalling', actions: 'set models' },
-                ],
-                onError: {
-                  target: 'failed',
-                  actions: [
-                    { type: 'log error', params: ({ event }) => ({ error: event.error }) },
-                    {
-                      type: 'notify',
-                      params: { kind: 'error', message: CHAT_MESSAGES.modelsFailed },
-                    },
-                  ],
-                },
-              },
-            },
-            recalling: {
-              invoke: {
-                id: 'modelRecaller',
-                src: 'recall model',
-                input: ({ context }) => ({ userId: context.userId ?? '' }),
-                onDone: [
-                  {
-                    guard: 'remembered model listed?',
-                    target: 'loaded',
-                    actions: assign({
-                      selectedModelId: ({ context, event }) =>
-                        context.selectedModelId ?? event.output,
-                    }),
-                  },
-                  // Nothing remembered, or a model no longer listed.
-                  { target: 'checkingKeys' },
-                ],
-                onError: {
-                  target: 'checkingKeys',
-                  actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-            checkingKeys: {
-              invoke: {
-                id: 'keyProvidersLoader',
-                src: 'load key providers',
-                input: ({ context }) => ({ userId: context.userId ?? '' }),
-                onDone: {
-                  target: 'loaded',
-                  actions: assign({
-                    selectedModelId: ({ context, event }) =>
-                      context.selectedModelId ?? initialModelId(context.models, null, event.output),
-                  }),
-                },
-                // Only logged: the first loaded model is selected, as the spec has it.
-                onError: {
-                  target: 'loaded',
-                  actions: [
-                    { type: 'log error', params: ({ event }) => ({ error: event.error }) },
-                    assign({ selectedModelId: ({ context }) => firstUnlessPicked(context) }),
-                  ],
-                },
-              },
-            },
-            loaded: {},
-            failed: { tags: 'error' },
           },
         },
         composer: {

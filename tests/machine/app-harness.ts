@@ -1,5 +1,7 @@
 import { type AnyActorRef, createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
 import type { TokenSet, User } from '../../src/domain/auth-types'
+import type { ChatMessage } from '../../src/domain/chat-message'
+import type { ChatModel } from '../../src/domain/chat-model'
 import type { ChatResult } from '../../src/domain/chat-types'
 import { type Conversation, linkedConversationId } from '../../src/domain/conversation'
 import { EMPTY_PROMPTS_DATA, type ExtensionReply } from '../../src/domain/extension-bridge-messages'
@@ -16,11 +18,11 @@ import type { ProviderUsage } from '../../src/domain/usage-by-provider'
 import { apiKeysMachine } from '../../src/machines/api-keys.machine'
 import { appMachine } from '../../src/machines/app.machine'
 import { type AuthEvent, authMachine } from '../../src/machines/auth.machine'
-import { type ChatMessage, type ChatModel, chatMachine } from '../../src/machines/chat.machine'
+import { chatMachine } from '../../src/machines/chat.machine'
 import { conversationsMachine } from '../../src/machines/conversations.machine'
 import { extensionBridgeMachine } from '../../src/machines/extension-bridge.machine'
-import { modelPickerMachine } from '../../src/machines/model-picker.machine'
 import { modelServersMachine } from '../../src/machines/model-servers.machine'
+import { modelsMachine } from '../../src/machines/models.machine'
 import { promptActivationMachine } from '../../src/machines/prompt-activation.machine'
 import { type DeleteOutcome, promptLibraryMachine } from '../../src/machines/prompt-library.machine'
 import { promptPickerMachine } from '../../src/machines/prompt-picker.machine'
@@ -142,9 +144,6 @@ export function startApp(
         actors: {
           'load history': fromPromise(async (): Promise<ChatMessage[]> => []),
           'create conversation': fromPromise(async (): Promise<void> => {}),
-          'load models': fromPromise(async () => [GPT]),
-          'recall model': fromPromise(async (): Promise<string | null> => null),
-          'load key providers': fromPromise(async (): Promise<string[]> => []),
           'save message': fromPromise(async ({ input }) => {
             calls.saved.push(input)
           }),
@@ -157,7 +156,7 @@ export function startApp(
             calls.saved.push(input.message)
           }),
         },
-        actions: { notify: noop, 'log error': noop, 'remember model': noop },
+        actions: { notify: noop, 'log error': noop },
       }),
       conversations: conversationsMachine.provide({
         actors: {
@@ -178,8 +177,11 @@ export function startApp(
         },
         actions: { 'log error': noop },
       }),
-      modelPicker: modelPickerMachine.provide({
+      models: modelsMachine.provide({
         actors: {
+          'load models': fromPromise(async () => [GPT]),
+          'recall model': fromPromise(async (): Promise<string | null> => null),
+          'load key providers': fromPromise(async (): Promise<string[]> => []),
           'manage keys': apiKeysMachine.provide({
             actors: {
               'load keys': fromPromise(async () => ({})),
@@ -192,6 +194,7 @@ export function startApp(
             actions: { notify: noop, 'log error': noop },
           }),
         },
+        actions: { notify: noop, 'log error': noop, 'remember model': noop },
       }),
       library: promptLibraryMachine.provide({
         actors: {
@@ -255,13 +258,13 @@ export function startApp(
   const children = () => app.getSnapshot().children
   /** The running session actors, by id (absent ones left out). */
   const session = () => {
-    const { chat, conversations, modelPicker, library, activation, quickPrompts, picker, usage } =
+    const { chat, conversations, models, library, activation, quickPrompts, picker, usage } =
       children()
     const all: Record<string, AnyActorRef | undefined> = {
       chat,
       conversations,
       usage,
-      modelPicker,
+      models,
       library,
       activation,
       quickPrompts,

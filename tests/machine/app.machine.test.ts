@@ -170,11 +170,13 @@ describe('app machine: routes between the actors', () => {
     expect(calls.saved).toEqual([])
   })
 
-  it('picking a model selects it in the chat', async () => {
+  it("the models actor's first choice, then a pick, reach the chat", async () => {
     const { children } = await signedIn()
-    children().modelPicker?.send({ type: 'picker.open' })
-    children().modelPicker?.send({ type: 'model.pick', modelId: 'claude-haiku-4-5' })
-    expect(children().chat?.getSnapshot().context.selectedModelId).toBe('claude-haiku-4-5')
+    expect(children().models?.getSnapshot().context.selectedModelId).toBe('gpt-5')
+    expect(children().chat?.getSnapshot().context.modelId).toBe('gpt-5')
+    children().models?.send({ type: 'picker.open' })
+    children().models?.send({ type: 'model.pick', modelId: 'claude-haiku-4-5' })
+    expect(children().chat?.getSnapshot().context.modelId).toBe('claude-haiku-4-5')
   })
 
   it('deleting the active prompt makes the activation re-read it', async () => {
@@ -323,7 +325,6 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'chat.fill', content: 'Hello' },
   { type: 'chat.submit' },
   { type: 'model.chosen', modelId: 'gpt-5' },
-  { type: 'models.changed' },
   { type: 'extension.setActive', prompt: ACTIVE, isActive: true },
   { type: 'activation.settled', promptId: 's1', isActive: true, ok: true },
   { type: 'conversation.opened', conversationId: 'conv_1' },

@@ -7,14 +7,10 @@ import {
   fromPromise,
   type InspectionEvent,
 } from 'xstate'
+import type { ChatMessage } from '../../src/domain/chat-message'
+import type { ChatModel } from '../../src/domain/chat-model'
 import type { ChatResult, ChatTurn } from '../../src/domain/chat-types'
-import {
-  type ChatEvent,
-  type ChatMessage,
-  type ChatModel,
-  chatMachine,
-  type StreamReplyInput,
-} from '../../src/machines/chat.machine'
+import { type ChatEvent, chatMachine, type StreamReplyInput } from '../../src/machines/chat.machine'
 import type { Notice } from '../../src/machines/notice'
 import {
   type ModelEvent,
@@ -52,15 +48,14 @@ function row(n: number, role: 'user' | 'assistant'): ChatMessage {
 
 interface Fakes {
   history?: (conversationId: string | null) => Promise<ChatMessage[]>
-  models?: () => Promise<ChatModel[]>
+  /** The model the models actor has chosen ('gpt-5' unless told; null: none yet). */
+  model?: string | null
   findModel?: (id: string) => Promise<ChatModel | null>
   findKey?: (provider: string) => Promise<string | null>
   call?: (messages: ChatTurn[]) => Promise<ChatResult>
   /** Streams instead of `call`: reports through `send` and returns what stopping does. */
   stream?: (send: (event: ChatEvent) => void, input: StreamReplyInput) => () => void
   save?: (message: ChatMessage) => Promise<void>
-  recall?: () => Promise<string | null>
-  keyProviders?: () => Promise<string[]>
   createConversation?: () => Promise<void>
 }
 
@@ -76,9 +71,6 @@ function startChat(fakes: Fakes = {}) {
   const reports: string[] = []
   const notices: Notice[] = []
   const logged: unknown[] = []
-  const remembered: Array<{ userId: string; modelId: string }> = []
-  /** The initial model choice's reads, apart from the send flow's effects. */
-  const choosing: string[] = []
   let time = 1_700_000_000_000
   const machine = chatMachine.provide({
     actors: {
@@ -100,15 +92,6 @@ function startChat(fakes: Fakes = {}) {
           await fakes.createConversation?.()
         },
       ),
-      'load models': fromPromise(async () => (fakes.models ? fakes.models() : [GPT, CLAUDE])),
-      'recall model': fromPromise(async () => {
-        choosing.push('recall model')
-        return fakes.recall ? fakes.recall() : null
-      }),
-      'load key providers': fromPromise(async () => {
-        choosing.push('load key providers')
-        return fakes.keyProviders ? fakes.keyProviders() : []
-      }),
       'save message': fromPromise(async ({ input }: { input: ChatMessage }) => {
         effects.push(`save ${input.role}`)
         saved.push(input)
@@ -161,9 +144,6 @@ function startChat(fakes: Fakes = {}) {
       'log error': (_, { error }: { error: unknown }) => {
         logged.push(error)
       },
-      'remember model': (_, pick: { userId: string; modelId: string }) => {
-        remembered.push(pick)
-      },
       'report conversation starting': ({ context }) => {
         if (context.pending?.conversation)
           reports.push(`starting ${context.pending.conversation.title}`)
@@ -181,6 +161,11 @@ function startChat(fakes: Fakes = {}) {
   })
   actor.start()
   const context = () => actor.getSnapshot().context
+  /** The session starts, and the models actor's first choice arrives (gpt-5). */
+  const signIn = () => {
+    actor.send({ type: 'session.start', userId: 'user_1' })
+    actor.send({ type: 'model.select', modelId: 'gpt-5' })
+  }
   const typeAndSend = (text: string) => {
     actor.send({ type: 'input.change', value: text })
     actor.send({ type: 'message.send' })
@@ -188,7 +173,6 @@ function startChat(fakes: Fakes = {}) {
   return {
     actor,
     effects,
-    choosing,
     saved,
     calls,
     replaced,
@@ -197,8 +181,8 @@ function startChat(fakes: Fakes = {}) {
     reports,
     notices,
     logged,
-    remembered,
     context,
+    signIn,
     typeAndSend,
   }
 }
@@ -207,43 +191,50 @@ function startChat(fakes: Fakes = {}) {
 async function signedInChat(fakes: Fakes = {}, conversationId: string | null = 'conv_1') {
   const chat = startChat(fakes)
   chat.actor.send({ type: 'session.start', userId: 'user_1' })
+  // The models actor's choice, as the app machine passes it on.
+  const model = fakes.model === undefined ? 'gpt-5' : fakes.model
+  if (model !== null) chat.actor.send({ type: 'model.select', modelId: model })
   chat.actor.send({ type: 'conversation.open', conversationId })
   await flush()
   return chat
 }
 
 describe('chat: loading', () => {
-  it('waits for a session, then loads the history and the models, selecting the first', async () => {
-    const chat = startChat({ history: async () => [row(1, 'user'), row(2, 'assistant')] })
+  it('waits for a session, then for the list to say which conversation, then loads its history', async () => {
+    const asked: Array<string | null> = []
+    const chat = startChat({
+      history: async (conversationId) => {
+        asked.push(conversationId)
+        return [row(1, 'user'), row(2, 'assistant')]
+      },
+    })
     expect(chat.actor.getSnapshot().matches('signedOut')).toBe(true)
     chat.actor.send({ type: 'session.start', userId: 'user_1' })
     await flush()
     // The history waits for the conversations list to say which conversation to show.
     expect(chat.actor.getSnapshot().matches({ active: { history: 'waiting' } })).toBe(true)
+    expect(asked).toEqual([])
     chat.actor.send({ type: 'conversation.open', conversationId: 'conv_1' })
     await flush()
+    expect(asked).toEqual(['conv_1'])
     expect(chat.context().messages.map((m) => m.id)).toEqual(['msg_1_user', 'msg_2_assistant'])
-    expect(chat.context().models).toEqual([GPT, CLAUDE])
-    expect(chat.context().selectedModelId).toBe('gpt-5')
   })
 
-  it('keeps a model picked before the list arrived, and remembers it', async () => {
-    const chat = startChat({ recall: async () => 'gpt-5' })
-    chat.actor.send({ type: 'session.start', userId: 'user_1' })
-    chat.actor.send({ type: 'model.select', modelId: 'claude-haiku-4-5' })
+  it('composes with the model the models actor chose, told before or after the session', async () => {
+    const early = startChat()
+    early.actor.send({ type: 'model.select', modelId: 'claude-haiku-4-5' })
+    early.actor.send({ type: 'session.start', userId: 'user_1' })
+    early.actor.send({ type: 'conversation.open', conversationId: 'conv_1' })
+    early.typeAndSend('Hello')
     await flush()
-    expect(chat.context().selectedModelId).toBe('claude-haiku-4-5')
-    expect(chat.choosing).toEqual([]) // nothing to recall: the user has chosen
-    expect(chat.remembered).toEqual([{ userId: 'user_1', modelId: 'claude-haiku-4-5' }])
-  })
+    expect(early.calls.map((call) => call.model)).toEqual(['claude-haiku-4-5'])
+    expect(early.saved.map((m) => m.modelId)).toEqual(['claude-haiku-4-5', 'claude-haiku-4-5'])
 
-  it("a failed model list: 'Failed to load AI models', logged, and nothing selected", async () => {
-    const failure = new Error('down')
-    const chat = await signedInChat({ models: async () => Promise.reject(failure) })
-    expect(chat.notices).toEqual([{ kind: 'error', message: 'Failed to load AI models' }])
-    expect(chat.logged).toEqual([failure])
-    expect(chat.context().selectedModelId).toBeNull()
-    expect(chat.actor.getSnapshot().hasTag('error')).toBe(true)
+    const late = await signedInChat()
+    late.actor.send({ type: 'model.select', modelId: 'claude-haiku-4-5' })
+    late.typeAndSend('Hello')
+    await flush()
+    expect(late.calls.map((call) => call.model)).toEqual(['claude-haiku-4-5'])
   })
 
   it('a failed history load is only logged', async () => {
@@ -252,69 +243,6 @@ describe('chat: loading', () => {
     expect(chat.notices).toEqual([])
     expect(chat.logged).toEqual([failure])
     expect(chat.context().messages).toEqual([])
-  })
-})
-
-describe('chat: the initial model', () => {
-  it('the remembered model, when it is still listed; keys are not read', async () => {
-    const chat = await signedInChat({
-      recall: async () => 'claude-haiku-4-5',
-      keyProviders: async () => ['openai'],
-    })
-    expect(chat.context().selectedModelId).toBe('claude-haiku-4-5')
-    expect(chat.choosing).toEqual(['recall model'])
-    expect(chat.actor.getSnapshot().matches({ active: { models: 'loaded' } })).toBe(true)
-  })
-
-  it('else the first model whose provider has a saved key (any case)', async () => {
-    const chat = await signedInChat({ keyProviders: async () => ['anthropic'] })
-    expect(chat.context().selectedModelId).toBe('claude-haiku-4-5')
-    expect(chat.choosing).toEqual(['recall model', 'load key providers'])
-  })
-
-  it('a remembered model no longer listed counts as none', async () => {
-    const chat = await signedInChat({
-      recall: async () => 'gpt-3',
-      keyProviders: async () => ['anthropic'],
-    })
-    expect(chat.context().selectedModelId).toBe('claude-haiku-4-5')
-  })
-
-  it('else the first loaded model, as the spec has it', async () => {
-    const chat = await signedInChat({ keyProviders: async () => ['google'] })
-    expect(chat.context().selectedModelId).toBe('gpt-5')
-    expect(chat.remembered).toEqual([]) // only the user's own picks are remembered
-  })
-
-  it('failures on the way are only logged: the next rule decides', async () => {
-    const recallFailure = new Error('storage refused')
-    const keysFailure = new Error('keys down')
-    const noRecall = await signedInChat({
-      models: async () => [CLAUDE, GPT],
-      recall: async () => Promise.reject(recallFailure),
-      keyProviders: async () => ['openai'],
-    })
-    expect(noRecall.context().selectedModelId).toBe('gpt-5')
-    expect(noRecall.logged).toEqual([recallFailure])
-    const noKeys = await signedInChat({
-      models: async () => [CLAUDE, GPT],
-      keyProviders: async () => Promise.reject(keysFailure),
-    })
-    expect(noKeys.context().selectedModelId).toBe('claude-haiku-4-5')
-    expect(noKeys.logged).toEqual([keysFailure])
-    expect(noKeys.notices).toEqual([])
-  })
-
-  it('a pick while the choice is being made wins', async () => {
-    let answer: (providers: string[]) => void = () => {}
-    const chat = await signedInChat({
-      keyProviders: () => new Promise((resolve) => (answer = resolve)),
-    })
-    expect(chat.context().selectedModelId).toBeNull()
-    chat.actor.send({ type: 'model.select', modelId: 'claude-haiku-4-5' })
-    answer(['openai'])
-    await flush()
-    expect(chat.context().selectedModelId).toBe('claude-haiku-4-5')
   })
 })
 
@@ -376,7 +304,7 @@ describe('chat: sending', () => {
   })
 
   it('ignores a send with blank text, without a model, or while one is sending', async () => {
-    const chat = await signedInChat({ models: async () => [] })
+    const chat = await signedInChat({ model: null })
     chat.typeAndSend('no model yet')
     chat.actor.send({ type: 'model.select', modelId: 'gpt-5' })
     chat.typeAndSend('   \n ')
@@ -465,17 +393,9 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'input.change', value: '  ' },
   { type: 'message.send' },
   { type: 'model.select', modelId: 'gpt-5' },
-  { type: 'models.refresh' },
   { type: 'systemPrompt.changed', prompt: PROMPT },
   { type: 'xstate.done.actor.historyLoader', output: [] },
   { type: 'xstate.error.actor.historyLoader', error: ERR },
-  { type: 'xstate.done.actor.modelsLoader', output: [GPT] },
-  { type: 'xstate.error.actor.modelsLoader', error: ERR },
-  { type: 'xstate.done.actor.modelRecaller', output: 'gpt-5' },
-  { type: 'xstate.done.actor.modelRecaller', output: null },
-  { type: 'xstate.error.actor.modelRecaller', error: ERR },
-  { type: 'xstate.done.actor.keyProvidersLoader', output: ['openai'] },
-  { type: 'xstate.error.actor.keyProvidersLoader', error: ERR },
   { type: 'message.retry' },
   { type: 'xstate.done.actor.conversationCreator', output: undefined },
   { type: 'xstate.error.actor.conversationCreator', error: ERR },
@@ -506,9 +426,6 @@ const SEND_ORDER = [
 ]
 const DEFERRED = [
   'load history',
-  'load models',
-  'recall model',
-  'load key providers',
   'save message',
   'save reply',
   'create conversation',
@@ -520,7 +437,6 @@ const silentStream = fromCallback(() => () => {})
 const NOOPS = [
   'notify',
   'log error',
-  'remember model',
   'report conversation started',
   'report conversation starting',
   'report activity',
@@ -577,7 +493,7 @@ describe('chat machine model', () => {
         JSON.stringify([
           s.value,
           s.context.input.trim() !== '',
-          s.context.selectedModelId !== null,
+          s.context.modelId !== null,
           s.context.failedTurn && [s.context.failedTurn.messageSaved, !!s.context.failedTurn.reply],
           s.context.pending && [!!s.context.pending.draft, !!s.context.pending.replaces],
           s.context.messages.slice(-2).map((m) => m.role),
@@ -1004,7 +920,7 @@ describe('chat: conversations', () => {
 
   it("a linked conversation's history shows once a row of it comes back: the user may read it", async () => {
     const chat = startChat({ history: async (id) => (id === 'conv_a' ? [row(1, 'user')] : []) })
-    chat.actor.send({ type: 'session.start', userId: 'user_1' })
+    chat.signIn()
     chat.actor.send({ type: 'conversation.linked', conversationId: 'conv_a' })
     await flush()
     expect(chat.context().conversationId).toBe('conv_a')
@@ -1019,7 +935,7 @@ describe('chat: conversations', () => {
 
   it("a link that shows no history stays no one's: a message sent meanwhile starts its own conversation", async () => {
     const chat = startChat()
-    chat.actor.send({ type: 'session.start', userId: 'user_1' })
+    chat.signIn()
     chat.actor.send({ type: 'conversation.linked', conversationId: 'conv_of_someone_else' })
     await flush()
     expect(chat.context().conversationId).toBeNull()
@@ -1040,7 +956,7 @@ describe('chat: conversations', () => {
       history: (id) =>
         id === 'conv_a' ? new Promise((resolve) => (answer = resolve)) : Promise.resolve([]),
     })
-    chat.actor.send({ type: 'session.start', userId: 'user_1' })
+    chat.signIn()
     chat.actor.send({ type: 'conversation.linked', conversationId: 'conv_a' })
     await flush()
     chat.typeAndSend('Quick question')
@@ -1061,7 +977,7 @@ describe('chat: conversations', () => {
         return new Promise((resolve) => (answer = resolve))
       },
     })
-    chat.actor.send({ type: 'session.start', userId: 'user_1' })
+    chat.signIn()
     chat.actor.send({ type: 'conversation.linked', conversationId: 'conv_empty' })
     chat.actor.send({ type: 'conversation.open', conversationId: 'conv_empty' })
     answer([])

@@ -58,6 +58,14 @@ describe('the actor map in docs/machines', async () => {
     )
     expect(content).not.toContain('routed nowhere')
   })
+
+  it('finds reports queued by enqueueActions too: every route has a sender', () => {
+    expect(content).toContain(
+      "| chat ('report conversation starting') | chat.conversationStarting | conversation.starting | conversations |",
+    )
+    expect(content).toContain("| models ('report choice') | model.chosen | model.select | chat |")
+    expect(content).not.toContain('(nobody)')
+  })
 })
 
 describe('renderMachineDiagram', () => {

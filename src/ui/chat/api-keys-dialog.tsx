@@ -28,16 +28,13 @@ const PROVIDER_LABELS: Record<ProviderName, { label: string; placeholder: string
 
 /** Manage API Keys (docs/product/screens.md#api-keys-dialog): open while the picker machine runs its key manager. */
 export function ApiKeysDialog() {
-  const { modelPicker, usage } = useSessionActors()
-  const keys = useSelector(modelPicker, (s) => s.children.apiKeys as ApiKeysRef | undefined)
-  const servers = useSelector(
-    modelPicker,
-    (s) => s.children.modelServers as ModelServersRef | undefined,
-  )
+  const { models, usage } = useSessionActors()
+  const keys = useSelector(models, (s) => s.children.apiKeys as ApiKeysRef | undefined)
+  const servers = useSelector(models, (s) => s.children.modelServers as ModelServersRef | undefined)
   return (
     <AppDialog
       open={!!keys}
-      onClose={() => modelPicker.send({ type: 'keys.close' })}
+      onClose={() => models.send({ type: 'keys.close' })}
       title="Manage API Keys"
       description="One key per provider. Chats call the provider directly with your key."
       closeLabel="Close"

@@ -1,7 +1,7 @@
 import { memo } from 'react'
+import type { ChatMessage as ChatMessageRow } from '../../domain/chat-message'
 import { costOf, formatCost, formatTokens, usageOf } from '../../domain/model-prices'
 import type { StyleConfig } from '../../domain/style-config'
-import type { ChatMessage as ChatMessageRow } from '../../machines/chat.machine'
 import { button } from '../shell/button.recipe'
 import { AlertIcon, RotateCcwIcon, SparklesIcon, StopIcon, UserIcon } from '../shell/icons'
 import { chatMessage } from './chat-message.recipe'

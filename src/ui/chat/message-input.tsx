@@ -15,11 +15,11 @@ const styles = messageInput()
  * (docs/product/variables.md), which takes the arrows, Enter and Escape while it shows.
  */
 export function MessageInput() {
-  const { chat } = useSessionActors()
+  const { chat, models } = useSessionActors()
   const value = useSelector(chat, (s) => s.context.input)
   const sending = useSelector(chat, (s) => s.hasTag('busy'))
   const streaming = useSelector(chat, (s) => s.hasTag('streaming'))
-  const modelName = useSelector(chat, (s) => {
+  const modelName = useSelector(models, (s) => {
     const selected = s.context.models.find((m) => m.id === s.context.selectedModelId)
     return selected ? selected.name : null
   })

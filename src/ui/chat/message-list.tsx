@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { ChatMessage as ChatMessageRow } from '../../domain/chat-message'
 import { formatCost, formatTokens, totalOf } from '../../domain/model-prices'
-import type { ChatMessage as ChatMessageRow } from '../../machines/chat.machine'
 import type { SessionActors } from '../shell/app-actors'
 import { useAppActors, useSessionActors } from '../shell/app-actors'
 import { iconTile } from '../shell/icon-tile.recipe'
@@ -18,9 +18,9 @@ const styles = messageList()
  * the last reply.
  */
 export function MessageList() {
-  const { chat } = useSessionActors()
+  const { chat, models: modelsActor } = useSessionActors()
   const messages = useSelector(chat, (s) => s.context.messages)
-  const models = useSelector(chat, (s) => s.context.models)
+  const models = useSelector(modelsActor, (s) => s.context.models)
   const display = useMessageDisplay()
   const sending = useSelector(chat, (s) => s.hasTag('busy'))
   const failedId = useSelector(chat, (s) => s.context.failedTurn?.message.id ?? null)

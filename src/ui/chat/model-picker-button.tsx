@@ -11,8 +11,8 @@ const { buttonLabel } = modelPicker()
  * the other labels have gone, and when it goes too the button's name and tooltip still say it.
  */
 export function ModelPickerButton() {
-  const { chat, modelPicker } = useSessionActors()
-  const name = useSelector(chat, (s) => {
+  const { models } = useSessionActors()
+  const name = useSelector(models, (s) => {
     const selected = s.context.models.find((m) => m.id === s.context.selectedModelId)
     return selected?.name ?? null
   })
@@ -23,7 +23,7 @@ export function ModelPickerButton() {
       trailing={<ChevronDownIcon width={14} height={14} />}
       collapse="model"
       labelClassName={buttonLabel}
-      onClick={() => modelPicker.send({ type: 'picker.open' })}
+      onClick={() => models.send({ type: 'picker.open' })}
     />
   )
 }

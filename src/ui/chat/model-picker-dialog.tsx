@@ -12,15 +12,15 @@ import { button } from '../shell/button.recipe'
 
 /** 'Select AI Model' (docs/product/screens.md#model-picker): open while the picker machine says so. */
 export function ModelPickerDialog() {
-  const { chat, modelPicker } = useSessionActors()
-  const open = useSelector(modelPicker, (s) => s.hasTag('open'))
-  const models = useSelector(chat, (s) => s.context.models)
-  const selectedId = useSelector(chat, (s) => s.context.selectedModelId)
+  const { models: modelsActor } = useSessionActors()
+  const open = useSelector(modelsActor, (s) => s.hasTag('open'))
+  const models = useSelector(modelsActor, (s) => s.context.models)
+  const selectedId = useSelector(modelsActor, (s) => s.context.selectedModelId)
   const groups = groupModelsByProvider(models)
   return (
     <AppDialog
       open={open}
-      onClose={() => modelPicker.send({ type: 'picker.close' })}
+      onClose={() => modelsActor.send({ type: 'picker.close' })}
       title="Select AI Model"
       description="Replies come straight from the provider, on your own API key."
       closeLabel="Close"
@@ -36,7 +36,7 @@ export function ModelPickerDialog() {
                   <button
                     type="button"
                     aria-pressed={selected}
-                    onClick={() => modelPicker.send({ type: 'model.pick', modelId: model.id })}
+                    onClick={() => modelsActor.send({ type: 'model.pick', modelId: model.id })}
                     className={styles.option}
                   >
                     <span className={styles.text}>
@@ -57,7 +57,7 @@ export function ModelPickerDialog() {
       <button
         type="button"
         className={button({ variant: 'outline', size: 'md' })}
-        onClick={() => modelPicker.send({ type: 'keys.open' })}
+        onClick={() => modelsActor.send({ type: 'keys.open' })}
       >
         <KeyIcon width={16} height={16} />
         Manage API Keys

@@ -5,7 +5,7 @@ import type { authMachine } from '../../machines/auth.machine'
 import type { chatMachine } from '../../machines/chat.machine'
 import type { conversationsMachine } from '../../machines/conversations.machine'
 import type { installExtensionMachine } from '../../machines/install-extension.machine'
-import type { modelPickerMachine } from '../../machines/model-picker.machine'
+import type { modelsMachine } from '../../machines/models.machine'
 import type { sharedPromptMachine } from '../../machines/shared-prompt.machine'
 import type { styleMachine } from '../../machines/style.machine'
 import type { usageMachine } from '../../machines/usage.machine'
@@ -27,7 +27,8 @@ export interface SessionActors {
   chat: ActorRefFrom<typeof chatMachine>
   /** The conversations list and which conversation is open. */
   conversations: ActorRefFrom<typeof conversationsMachine>
-  modelPicker: ActorRefFrom<typeof modelPickerMachine>
+  /** The models on offer, the one chosen, and the 'Select AI Model' dialog. */
+  models: ActorRefFrom<typeof modelsMachine>
   prompts: PromptActorRefs
   /** This month's usage per provider, read when the keys dialog shows it. */
   usage: ActorRefFrom<typeof usageMachine>

@@ -19,14 +19,14 @@ export const preloadChat = () => Promise.all([SignedIn.preload(), LazyMarkdown.p
 
 /** The session's actors while the app machine has a session (tag `session`), else null. */
 function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors | null {
-  const { chat, conversations, modelPicker, library, activation, quickPrompts, picker, usage } =
+  const { chat, conversations, models, library, activation, quickPrompts, picker, usage } =
     snapshot.children
-  if (!snapshot.hasTag('session') || !chat || !conversations || !modelPicker) return null
+  if (!snapshot.hasTag('session') || !chat || !conversations || !models) return null
   if (!library || !activation || !quickPrompts || !picker || !usage) return null
   return {
     chat,
     conversations,
-    modelPicker,
+    models,
     usage,
     prompts: { library, activation, quickPrompts, picker },
   }
@@ -34,7 +34,7 @@ function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors
 
 /** Another session only when the actors themselves changed. */
 const sameSession = (a: SessionActors | null, b: SessionActors | null) =>
-  a === b || (a !== null && b !== null && a.chat === b.chat && a.modelPicker === b.modelPicker)
+  a === b || (a !== null && b !== null && a.chat === b.chat && a.models === b.models)
 
 /**
  * The one root view: a session shows the chat, a session whose code did not arrive says so;

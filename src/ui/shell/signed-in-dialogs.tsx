@@ -9,12 +9,12 @@ import { lazyDialog, useWhenIdle } from './lazy-view'
 
 const ModelPicker = lazyDialog(
   () => import('../chat/model-picker-dialog').then((m) => m.ModelPickerDialog),
-  () => useSelector(useSessionActors().modelPicker, (s) => s.hasTag('open')),
+  () => useSelector(useSessionActors().models, (s) => s.hasTag('open')),
 )
 
 const ApiKeys = lazyDialog(
   () => import('../chat/api-keys-dialog').then((m) => m.ApiKeysDialog),
-  () => useSelector(useSessionActors().modelPicker, (s) => s.children.apiKeys !== undefined),
+  () => useSelector(useSessionActors().models, (s) => s.children.apiKeys !== undefined),
 )
 
 const Library = lazyDialog(

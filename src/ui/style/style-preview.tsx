@@ -1,5 +1,5 @@
+import type { ChatMessage as ChatMessageRow } from '../../domain/chat-message'
 import type { StyleConfig } from '../../domain/style-config'
-import type { ChatMessage as ChatMessageRow } from '../../machines/chat.machine'
 import { ChatMessage } from '../chat/chat-message'
 import { badge } from '../prompts/prompt-badge.recipe'
 import { button } from '../shell/button.recipe'

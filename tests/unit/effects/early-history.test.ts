@@ -1,8 +1,8 @@
 import { describe, expect, test, vi } from 'vitest'
 import { type AnyActorLogic, createActor, toPromise } from 'xstate'
+import type { ChatMessage } from '../../../src/domain/chat-message'
 import { provideChat } from '../../../src/effects/chat-effects'
 import { createEarlyHistory } from '../../../src/effects/early-history'
-import type { ChatMessage } from '../../../src/machines/chat.machine'
 import type { PlatformClient, TableClient } from '../../../src/platform/index'
 
 const message = (id: string, content: string): ChatMessage => ({
@@ -68,11 +68,10 @@ describe("the chat's history load", () => {
     const platform = {
       db: { table: (name: string) => (name === 'chatMessages' ? table : { list: vi.fn() }) },
     } as unknown as PlatformClient
-    const { chat } = provideChat({
+    const chat = provideChat({
       platform,
       currentUserId: () => 'u1',
       providerBaseUrls: {},
-      storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
       earlyHistory: early,
     })
     const logic = chat.implementations.actors['load history'] as AnyActorLogic

@@ -1,0 +1,26 @@
+import type { ChatRole } from './chat-types'
+
+/**
+ * How a reply ended (docs/product/behaviour.md#streamed-replies): in full, cut short by Stop,
+ * or broken off by the provider midway.
+ */
+export type ReplyStatus = 'complete' | 'stopped' | 'interrupted'
+
+/** A row of chat_messages (docs/product/data.md). */
+export interface ChatMessage {
+  id: string
+  userId: string
+  modelId: string
+  role: ChatRole
+  content: string
+  systemPromptId: string | null
+  createdAt: string
+  /** The conversation it belongs to (docs/product/conversations.md); null on rows older than conversations. */
+  conversationId?: string | null
+  /** Replies only (absent on user messages and on rows older than streaming: complete). */
+  status?: ReplyStatus
+  /** Replies only: the tokens the provider counted (docs/product/usage.md); null when unknown. */
+  promptTokens?: number | null
+  completionTokens?: number | null
+  totalTokens?: number | null
+}

@@ -1,0 +1,219 @@
+import { assign, type DoneActorEvent, enqueueActions, fromPromise, setup } from 'xstate'
+import type { ChatModel } from '../domain/chat-model'
+import { initialModelId, isListed } from '../domain/model-choice'
+import { apiKeysMachine } from './api-keys.machine'
+import type { AppReport } from './app-reports'
+import { modelServersMachine } from './model-servers.machine'
+import { notProvided } from './not-provided'
+import type { Notice } from './notice'
+
+/** docs/product/errors.md#toasts: the model list's failure text. */
+export const MODELS_MESSAGES = { loadFailed: 'Failed to load AI models' } as const
+
+export type ModelsEvent =
+  | { type: 'picker.open' }
+  | { type: 'picker.close' }
+  | { type: 'model.pick'; modelId: string }
+  | { type: 'keys.open' }
+  | { type: 'keys.close' }
+  /** From the servers section: a server was added or removed, so the list is stale. */
+  | { type: 'servers.changed' }
+
+export interface ModelsInput {
+  /** Whose session: the remembered choice and the saved keys are theirs. */
+  userId: string
+}
+
+export interface ModelsContext {
+  userId: string
+  models: ChatModel[]
+  /** The model the chat composes with; null until the list has loaded and one is chosen. */
+  selectedModelId: string | null
+}
+
+// Invocation results are not among ModelsEvent, so they are read through this.
+const outputOf = <T>(event: unknown) => (event as DoneActorEvent<T>).output
+
+/**
+ * The models a session can chat with, and which one it uses (docs/product/behaviour.md#chat-context),
+ * with the 'Select AI Model' dialog that shows and changes them (docs/product/screens.md#model-picker).
+ * Two regions: the list (loaded, the choice settled, loaded again when the user's servers
+ * change) and the dialog ('Manage API Keys' starts key and server management each time it opens).
+ * It owns the choice; each settled choice is reported, and the app machine tells the chat, whose
+ * next turn goes with it.
+ */
+export const modelsMachine = setup({
+  types: {
+    input: {} as ModelsInput,
+    context: {} as ModelsContext,
+    events: {} as ModelsEvent,
+  },
+  actors: {
+    'load models': fromPromise<ChatModel[]>(async () => {
+      throw notProvided('load models')
+    }),
+    /** The model this user last picked in this browser, if any. */
+    'recall model': fromPromise<string | null, { userId: string }>(async () => {
+      throw notProvided('recall model')
+    }),
+    /** The providers the user has a saved key (or a server) for. */
+    'load key providers': fromPromise<string[], { userId: string }>(async () => {
+      throw notProvided('load key providers')
+    }),
+    'manage keys': apiKeysMachine,
+    'manage servers': modelServersMachine,
+  },
+  actions: {
+    notify: (_, _params: Notice) => {
+      throw notProvided('notify')
+    },
+    'log error': (_, _params: { error: unknown }) => {
+      throw notProvided('log error')
+    },
+    /** Remembers the user's pick for their next session (docs/product/behaviour.md#chat-context). */
+    'remember model': (_, _params: { userId: string; modelId: string }) => {
+      throw notProvided('remember model')
+    },
+    // Routed by the app machine to the chat: the model its next turn goes with.
+    'report choice': enqueueActions(({ context, enqueue }) => {
+      if (context.selectedModelId === null) return
+      enqueue.sendParent({
+        type: 'model.chosen',
+        modelId: context.selectedModelId,
+      } satisfies AppReport)
+    }),
+    'set models': assign({ models: ({ event }) => outputOf<ChatModel[]>(event) }),
+  },
+  guards: {
+    'model picked already?': ({ context }) => context.selectedModelId !== null,
+    'remembered model listed?': ({ context, event }) =>
+      isListed(context.models, outputOf<string | null>(event)),
+  },
+}).createMachine({
+  id: 'models',
+  context: ({ input }) => ({ userId: input.userId, models: [], selectedModelId: null }),
+  type: 'parallel',
+  states: {
+    list: {
+      initial: 'loading',
+      // The picked model is kept: the reload takes the `model picked already?` branch.
+      on: { 'servers.changed': '.loading' },
+      states: {
+        loading: {
+          invoke: {
+            id: 'modelsLoader',
+            src: 'load models',
+            // A model picked already is kept; else the remembered one, the first with a saved
+            // key, or the first loaded, in that order.
+            onDone: [
+              { guard: 'model picked already?', target: 'loaded', actions: 'set models' },
+              { target: 'recalling', actions: 'set models' },
+            ],
+            onError: {
+              target: 'failed',
+              actions: [
+                { type: 'log error', params: ({ event }) => ({ error: event.error }) },
+                { type: 'notify', params: { kind: 'error', message: MODELS_MESSAGES.loadFailed } },
+              ],
+            },
+          },
+        },
+        recalling: {
+          invoke: {
+            id: 'modelRecaller',
+            src: 'recall model',
+            input: ({ context }) => ({ userId: context.userId }),
+            onDone: [
+              {
+                guard: 'remembered model listed?',
+                target: 'loaded',
+                actions: [
+                  assign({
+                    selectedModelId: ({ context, event }) =>
+                      context.selectedModelId ?? event.output,
+                  }),
+                  'report choice',
+                ],
+              },
+              // Nothing remembered, or a model no longer listed.
+              { target: 'checkingKeys' },
+            ],
+            onError: {
+              target: 'checkingKeys',
+              actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        checkingKeys: {
+          invoke: {
+            id: 'keyProvidersLoader',
+            src: 'load key providers',
+            input: ({ context }) => ({ userId: context.userId }),
+            onDone: {
+              target: 'loaded',
+              actions: [
+                assign({
+                  selectedModelId: ({ context, event }) =>
+                    context.selectedModelId ?? initialModelId(context.models, null, event.output),
+                }),
+                'report choice',
+              ],
+            },
+            // Only logged: the first loaded model is chosen, as the spec has it.
+            onError: {
+              target: 'loaded',
+              actions: [
+                { type: 'log error', params: ({ event }) => ({ error: event.error }) },
+                assign({
+                  selectedModelId: ({ context }) =>
+                    context.selectedModelId ?? context.models[0]?.id ?? null,
+                }),
+                'report choice',
+              ],
+            },
+          },
+        },
+        loaded: {},
+        failed: { tags: 'error' },
+      },
+    },
+    dialog: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: { 'picker.open': 'picking' },
+        },
+        picking: {
+          tags: 'open',
+          on: {
+            'picker.close': 'closed',
+            // Picking closes the dialog; the pick wins over a choice still being made.
+            'model.pick': {
+              target: 'closed',
+              actions: [
+                assign({ selectedModelId: ({ event }) => event.modelId }),
+                {
+                  type: 'remember model',
+                  params: ({ context, event }) => ({
+                    userId: context.userId,
+                    modelId: event.modelId,
+                  }),
+                },
+                'report choice',
+              ],
+            },
+            'keys.open': 'managingKeys',
+          },
+        },
+        managingKeys: {
+          tags: 'keys',
+          invoke: [
+            { id: 'apiKeys', src: 'manage keys' },
+            { id: 'modelServers', src: 'manage servers' },
+          ],
+          on: { 'keys.close': 'picking' },
+        },
+      },
+    },
+  },
+})
