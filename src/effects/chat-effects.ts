@@ -10,7 +10,8 @@ import type { PlatformClient } from '../platform/index'
 import type { ProviderBaseUrls } from '../providers/provider-call'
 import { ChatStreamError } from '../providers/stream-errors'
 import { apiKeyRows } from './api-key-rows'
-import { type EarlyHistory, readHistory } from './early-history'
+import type { EarlyHistory } from './early-history'
+import { readNewestPage, readOlderPage } from './history-pages'
 import { modelServerEffects } from './model-servers'
 import { logError, showToast } from './notify'
 
@@ -39,16 +40,24 @@ export function provideChat(options: ChatEffectsOptions) {
 
   return chatMachine.provide({
     actors: {
-      // docs/product/conversations.md: the history of one conversation.
+      // docs/product/conversations.md: a conversation opens at its newest page.
       // A read asked for at sign-in is taken once; if it failed, the chat reads again.
       'load history': fromPromise(
         async ({ input }: { input: { userId: string; conversationId: string | null } }) => {
           const { userId, conversationId } = input
-          if (conversationId === null) return []
-          const read = () => readHistory(messages, userId, conversationId)
+          if (conversationId === null) return { messages: [], hasOlder: false }
+          const read = () => readNewestPage(messages, userId, conversationId)
           const early = options.earlyHistory?.take(userId, conversationId)
           return early ? early.catch(read) : read()
         },
+      ),
+      // Scrolling up: the page before the oldest message shown.
+      'load older history': fromPromise(
+        async ({
+          input,
+        }: {
+          input: { userId: string; conversationId: string; beforeId: string }
+        }) => readOlderPage(messages, input.userId, input.conversationId, input.beforeId),
       ),
       'create conversation': fromPromise(
         async ({

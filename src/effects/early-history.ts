@@ -1,21 +1,7 @@
 import type { ChatMessage } from '../domain/chat-message'
+import type { HistoryPage } from '../domain/history-page'
 import type { TableClient } from '../platform/index'
-
-/** The history a conversation opens with (docs/product/limits.md, "Chat"). */
-export const HISTORY_LIMIT = 100
-
-/** One conversation's history, oldest first, as the chat shows it. */
-export function readHistory(
-  messages: TableClient<ChatMessage>,
-  userId: string,
-  conversationId: string,
-): Promise<ChatMessage[]> {
-  return messages.list({
-    where: { userId, conversationId },
-    orderBy: { createdAt: 'asc' },
-    limit: HISTORY_LIMIT,
-  })
-}
+import { readNewestPage } from './history-pages'
 
 /**
  * A linked conversation's history, asked for as soon as auth says who is signed in: beside the
@@ -25,15 +11,14 @@ export function readHistory(
  */
 export interface EarlyHistory {
   start(userId: string, conversationId: string): void
-  take(userId: string, conversationId: string): Promise<ChatMessage[]> | null
+  take(userId: string, conversationId: string): Promise<HistoryPage> | null
 }
 
 export function createEarlyHistory(messages: TableClient<ChatMessage>): EarlyHistory {
-  let pending: { userId: string; conversationId: string; rows: Promise<ChatMessage[]> } | null =
-    null
+  let pending: { userId: string; conversationId: string; rows: Promise<HistoryPage> } | null = null
   return {
     start(userId, conversationId) {
-      const rows = readHistory(messages, userId, conversationId)
+      const rows = readNewestPage(messages, userId, conversationId)
       // Taken later, or never: a failure is the taker's to handle, not an unhandled rejection.
       rows.catch(() => {})
       pending = { userId, conversationId, rows }

@@ -1,6 +1,6 @@
-import { fromPromise } from 'xstate'
-import { decodeApiKey, encodeApiKey } from '../domain/api-key-encoding'
+import { decodeApiKey } from '../domain/api-key-encoding'
 import type { ChatModel } from '../domain/chat-model'
+import { modelListProblem } from '../domain/model-server-messages'
 import {
   type ModelServer,
   parseServerModelId,
@@ -8,9 +8,7 @@ import {
   serverModelId,
   serverProvider,
 } from '../domain/server-models'
-import type { ServerSubmission } from '../domain/server-url'
 import { CHAT_MESSAGES } from '../machines/chat-state'
-import { modelListProblem, modelServersMachine } from '../machines/model-servers.machine'
 import type { Notice } from '../machines/notice'
 import type { PlatformClient } from '../platform/index'
 import { OPENAI_COMPATIBLE } from '../providers/base-urls'
@@ -19,7 +17,7 @@ import type { ChatRequest } from '../providers/provider-call'
 import { logError, showToast } from './notify'
 
 /** A row of `modelServers` (docs/product/data.md): the key base64-encoded, sealed at rest, or null. */
-interface ModelServerRow {
+export interface ModelServerRow {
   id: string
   userId: string
   name: string
@@ -57,7 +55,7 @@ const keyOf = (row: ModelServerRow): string | null =>
     ? ''
     : decodeApiKey(row.apiKeyEncrypted)
 
-const summaryOf = (row: ModelServerRow): ModelServer => ({
+export const summaryOf = (row: ModelServerRow): ModelServer => ({
   id: row.id,
   name: row.name,
   baseUrl: row.baseUrl,
@@ -66,12 +64,11 @@ const summaryOf = (row: ModelServerRow): ModelServer => ({
 
 /**
  * The user's OpenAI-compatible servers (docs/product/servers.md) on the SDK and the
- * providers: the chat's lookups (its models, a model, its key, the request to send) and the
- * keys dialog's section (`manager`).
+ * providers: the chat's lookups (its models, a model, its key, the request to send). The keys
+ * dialog's section is model-servers-manager.ts, loaded with the dialog.
  */
 export function modelServerEffects(options: ModelServerEffectsOptions) {
-  const { platform, currentUserId } = options
-  const now = options.now ?? Date.now
+  const { platform } = options
   const notify = options.notify ?? showToast
   const servers = platform.db.table<ModelServerRow>('modelServers')
 
@@ -173,48 +170,11 @@ export function modelServerEffects(options: ModelServerEffectsOptions) {
     }
   }
 
-  // The keys dialog's servers section.
-  const manager = modelServersMachine.provide({
-    actors: {
-      'load servers': fromPromise(async () => {
-        const rows = await servers.list({
-          where: { userId: currentUserId() },
-          orderBy: { createdAt: 'asc' },
-        })
-        return rows.map(summaryOf)
-      }),
-      'check server': fromPromise(({ input }: { input: ServerSubmission }) =>
-        listModels(input, input.apiKey),
-      ),
-      'save server': fromPromise(async ({ input }: { input: ServerSubmission }) => {
-        const time = new Date(now()).toISOString()
-        const row = await servers.create({
-          userId: currentUserId(),
-          name: input.name,
-          baseUrl: input.baseUrl,
-          // Written base64-encoded, as API keys are; the database seals it.
-          apiKeyEncrypted: input.apiKey ? encodeApiKey(input.apiKey) : null,
-          createdAt: time,
-          updatedAt: time,
-        })
-        return { ...summaryOf(row), hasKey: input.apiKey !== '' }
-      }),
-      'remove server': fromPromise(async ({ input }: { input: { serverId: string } }) => {
-        await servers.delete(input.serverId)
-      }),
-    },
-    actions: {
-      notify: (_, notice: Notice) => notify(notice),
-      'log error': logError,
-    },
-  })
-
   return {
     listServerModels,
     serverProviders,
     findServerModel,
     serverKey,
     resolveServerRequest,
-    manager,
   }
 }

@@ -1,16 +1,12 @@
 import { fromPromise } from 'xstate'
-import { decodeApiKey, encodeApiKey } from '../domain/api-key-encoding'
+import { decodeApiKey } from '../domain/api-key-encoding'
 import type { ChatModel } from '../domain/chat-model'
-import type { ProviderName } from '../domain/chat-types'
-import { apiKeyId } from '../domain/message-ids'
-import { apiKeysMachine, KEY_PROVIDERS, type SavedKeys } from '../machines/api-keys.machine'
-import { keyTestMachine } from '../machines/key-test.machine'
 import { modelsMachine } from '../machines/models.machine'
 import type { Notice } from '../machines/notice'
-import type { KeyValueStorage, PlatformClient } from '../platform/index'
-import { DEFAULT_BASE_URLS } from '../providers/base-urls'
-import type { ProviderBaseUrls } from '../providers/provider-call'
+import type { KeyValueStorage } from '../platform/index'
 import { apiKeyRows } from './api-key-rows'
+import { deferredActors } from './deferred-logic'
+import type { KeyManagementActors, KeyManagementOptions } from './key-management-effects'
 import { modelServerEffects } from './model-servers'
 import { logError, showToast } from './notify'
 
@@ -20,81 +16,23 @@ import { logError, showToast } from './notify'
  */
 export const selectedModelKey = (userId: string) => `selectedModel:${userId}`
 
-export interface ModelsEffectsOptions {
-  platform: PlatformClient
-  /** The signed-in user's id; throws when nobody is. */
-  currentUserId: () => string
-  providerBaseUrls: Partial<ProviderBaseUrls>
+export interface ModelsEffectsOptions extends KeyManagementOptions {
   /** The browser's local storage: the model each user last picked. */
   storage: KeyValueStorage
-  /** Key tests and the user's servers go through this fetch (tests); the global one by default. */
-  fetch?: typeof fetch
-  notify?: (notice: Notice) => void
-  now?: () => number
 }
 
 /** The models actor's effects: the list, the remembered pick, and key and server management. */
 export function provideModels(options: ModelsEffectsOptions) {
   const { platform, currentUserId } = options
-  const now = options.now ?? Date.now
   const notify = (_: unknown, notice: Notice) => (options.notify ?? showToast)(notice)
   const models = platform.db.table<ChatModel>('aiModels')
   const keys = apiKeyRows(platform)
   // The user's OpenAI-compatible servers (docs/product/servers.md).
   const servers = modelServerEffects(options)
 
-  // docs/product/behaviour.md#test-a-key: the provider's model list, with the key in the row.
-  const keyTest = keyTestMachine.provide({
-    actors: {
-      'check key': fromPromise(async ({ input }) => {
-        const { checkProviderKey } = await import('../providers/check-provider-key')
-        return checkProviderKey({
-          ...input,
-          baseUrl: options.providerBaseUrls[input.provider] || DEFAULT_BASE_URLS[input.provider],
-          fetch: options.fetch,
-        })
-      }),
-    },
-  })
-
-  const keyManager = apiKeysMachine.provide({
-    actors: {
-      'key test': keyTest,
-      'load keys': fromPromise(async () => {
-        const rows = await keys.ofUser(currentUserId())
-        const saved: SavedKeys = {}
-        for (const row of rows) {
-          const provider = row.provider.toLowerCase() as ProviderName
-          const key = decodeApiKey(row.apiKeyEncrypted)
-          // A stored key that cannot be decoded is skipped.
-          if (key !== null && KEY_PROVIDERS.includes(provider)) saved[provider] = key
-        }
-        return saved
-      }),
-      'save key': fromPromise(
-        async ({ input }: { input: { provider: ProviderName; apiKey: string } }) => {
-          const userId = currentUserId()
-          const apiKeyEncrypted = encodeApiKey(input.apiKey)
-          const time = now()
-          const existing = await keys.stored(userId, input.provider)
-          const updatedAt = new Date(time).toISOString()
-          if (existing) {
-            await keys.table.update(existing.id, { apiKeyEncrypted, updatedAt })
-            return
-          }
-          await keys.table.create({
-            id: apiKeyId(userId, input.provider, time),
-            userId,
-            provider: input.provider,
-            apiKeyEncrypted,
-            createdAt: updatedAt,
-            updatedAt,
-          })
-        },
-      ),
-    },
-    actions: { notify, 'log error': logError },
-  })
+  // Key and server management load with the dialog (docs/performance.md, "Split"): the
+  // machine starts them only after its `load key management` step has filled these.
+  const keyManagement = deferredActors<KeyManagementActors>(['manage keys', 'manage servers'])
 
   return modelsMachine.provide({
     actors: {
@@ -114,8 +52,11 @@ export function provideModels(options: ModelsEffectsOptions) {
           .map((row) => row.provider)
           .concat(await servers.serverProviders(input.userId)) // usable, key or not
       }),
-      'manage keys': keyManager,
-      'manage servers': servers.manager,
+      'load key management': fromPromise(async () => {
+        const { provideKeyManagement } = await import('./key-management-effects')
+        keyManagement.fill(provideKeyManagement(options))
+      }),
+      ...keyManagement.logic,
     },
     actions: {
       notify,

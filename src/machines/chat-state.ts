@@ -60,7 +60,10 @@ export interface ChatContext {
    * this one (one way); null until the models actor has settled one.
    */
   modelId: string | null
+  /** The open conversation's messages on screen: its newest page, and older pages read since. */
   messages: ChatMessage[]
+  /** Whether the open conversation has messages older than those on screen. */
+  hasOlder: boolean
   input: string
   systemPrompt: ActiveSystemPrompt | null
   pending: PendingSend | null
@@ -85,5 +88,7 @@ export type ChatEvent =
   | { type: 'systemPrompt.changed'; prompt: ActiveSystemPrompt | null }
   /** Show this conversation (null: a new chat), from the conversations list via the app machine. */
   | { type: 'conversation.open'; conversationId: string | null }
+  /** The user scrolled up to the oldest message shown: read the page before it. */
+  | { type: 'history.older' }
   /** The address names this conversation: fetch its history beside the list. */
   | { type: 'conversation.linked'; conversationId: string }

@@ -14,6 +14,7 @@ import type { ChatMessage, ReplyStatus } from '../domain/chat-message'
 import type { ChatModel } from '../domain/chat-model'
 import type { ChatTurn, ChatUsage } from '../domain/chat-types'
 import { conversationId, titleFromMessage } from '../domain/conversation'
+import { type HistoryPage, withOlderPage } from '../domain/history-page'
 import { messageId } from '../domain/message-ids'
 import type { AppReport } from './app-reports'
 import {
@@ -144,11 +145,19 @@ export const chatMachine = setup({
     events: {} as ChatEvent,
   },
   actors: {
-    'load history': fromPromise<ChatMessage[], { userId: string; conversationId: string | null }>(
+    /** The page a conversation opens with: its newest messages. */
+    'load history': fromPromise<HistoryPage, { userId: string; conversationId: string | null }>(
       async () => {
         throw notProvided('load history')
       },
     ),
+    /** The page before the oldest message shown. */
+    'load older history': fromPromise<
+      HistoryPage,
+      { userId: string; conversationId: string; beforeId: string }
+    >(async () => {
+      throw notProvided('load older history')
+    }),
     'save message': fromPromise<void, ChatMessage>(async () => {
       throw notProvided('save message')
     }),
@@ -372,8 +381,10 @@ export const chatMachine = setup({
       context.conversationId === context.linkedId ||
       (context.conversationId === null &&
         context.messages.length === 0 &&
-        outputOf<ChatMessage[]>(event).length > 0),
+        outputOf<HistoryPage>(event).messages.length > 0),
     'user message saved?': ({ context }) => pendingOf(context).messageSaved,
+    'older to read?': ({ context }) =>
+      context.hasOlder && context.conversationId !== null && context.messages.length > 0,
   },
 }).createMachine({
   id: 'chat',
@@ -383,6 +394,7 @@ export const chatMachine = setup({
     linkedId: null,
     modelId: null,
     messages: [],
+    hasOlder: false,
     input: '',
     systemPrompt: null,
     pending: null,
@@ -428,6 +440,7 @@ export const chatMachine = setup({
                   conversationId: ({ event }) => event.conversationId,
                   linkedId: null,
                   messages: [],
+                  hasOlder: false,
                   failedTurn: null,
                 }),
               },
@@ -467,7 +480,11 @@ export const chatMachine = setup({
                     target: 'loaded',
                     actions: assign({
                       conversationId: ({ context }) => context.linkedId,
-                      messages: ({ context, event }) => [...event.output, ...context.messages],
+                      messages: ({ context, event }) => [
+                        ...event.output.messages,
+                        ...context.messages,
+                      ],
+                      hasOlder: ({ event }) => event.output.hasOlder,
                     }),
                   },
                   // Not yet known to be theirs: the list decides, and its `conversation.open`
@@ -494,7 +511,11 @@ export const chatMachine = setup({
                   target: 'loaded',
                   // Messages sent while the history loaded stay after it.
                   actions: assign({
-                    messages: ({ context, event }) => [...event.output, ...context.messages],
+                    messages: ({ context, event }) => [
+                      ...event.output.messages,
+                      ...context.messages,
+                    ],
+                    hasOlder: ({ event }) => event.output.hasOlder,
                   }),
                 },
                 // docs/product/errors.md#silent-failures: a failed history load is only logged.
@@ -504,7 +525,36 @@ export const chatMachine = setup({
                 },
               },
             },
-            loaded: {},
+            // docs/product/conversations.md, "Long conversations": scrolling up reads the page
+            // before the oldest message shown.
+            loaded: {
+              on: { 'history.older': { guard: 'older to read?', target: 'loadingOlder' } },
+            },
+            loadingOlder: {
+              tags: 'loadingOlder',
+              invoke: {
+                id: 'olderHistoryLoader',
+                src: 'load older history',
+                input: ({ context }) => ({
+                  userId: context.userId ?? '',
+                  conversationId: context.conversationId ?? '',
+                  beforeId: context.messages[0]?.id ?? '',
+                }),
+                onDone: {
+                  target: 'loaded',
+                  actions: assign({
+                    messages: ({ context, event }) =>
+                      withOlderPage(event.output.messages, context.messages),
+                    hasOlder: ({ event }) => event.output.hasOlder,
+                  }),
+                },
+                // Only logged: scrolling up again asks again.
+                onError: {
+                  target: 'loaded',
+                  actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
           },
         },
         composer: {

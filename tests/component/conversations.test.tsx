@@ -46,7 +46,7 @@ const openButton = (title: string) =>
   within(sidebar()).getByRole('button', { name: new RegExp(`^${title}`) })
 
 describe('the conversations sidebar', () => {
-  test('a conversation opens with its oldest 100 messages (docs/product/limits.md)', async () => {
+  test('a conversation opens at its newest 100 messages; the earlier ones come above on request', async () => {
     const id = uniqueId('long')
     const { tokens, userId } = await signedIn([{ id, title: 'Long talk', hoursAgo: 1 }])
     const start = Date.now() - 3_600_000
@@ -64,10 +64,16 @@ describe('the conversations sidebar', () => {
     )
     renderApp()
     const log = await screen.findByRole('region', { name: 'Conversation' })
-    await waitFor(() => expect(within(log).getByText('note 100')).toBeInTheDocument())
-    expect(within(log).getByText('note 1')).toBeInTheDocument()
-    expect(within(log).queryByText('note 101')).toBeNull()
-    expect(within(log).queryByText('note 105')).toBeNull()
+    await waitFor(() => expect(within(log).getByText('note 105')).toBeInTheDocument())
+    const shown = () =>
+      within(log)
+        .getAllByRole('article')
+        .map((article) => article.textContent?.match(/note \d+/)?.[0])
+    expect(shown()).toEqual(Array.from({ length: 100 }, (_, i) => `note ${i + 6}`))
+    await userEvent.click(within(log).getByRole('button', { name: 'Load earlier messages' }))
+    await waitFor(() => expect(within(log).getByText('note 1')).toBeInTheDocument())
+    expect(shown()).toEqual(Array.from({ length: 105 }, (_, i) => `note ${i + 1}`))
+    expect(within(log).queryByRole('button', { name: 'Load earlier messages' })).toBeNull()
   })
 
   test('lists the conversations newest first with their age; the latest is open at the start', async () => {

@@ -5,6 +5,7 @@ import type { ChatModel } from '../../src/domain/chat-model'
 import type { ChatResult } from '../../src/domain/chat-types'
 import { type Conversation, linkedConversationId } from '../../src/domain/conversation'
 import { EMPTY_PROMPTS_DATA, type ExtensionReply } from '../../src/domain/extension-bridge-messages'
+import type { HistoryPage } from '../../src/domain/history-page'
 import type { PickerPrompt } from '../../src/domain/prompt-picker'
 import type {
   ActivePrompt,
@@ -142,7 +143,12 @@ export function startApp(
       }),
       chat: chatMachine.provide({
         actors: {
-          'load history': fromPromise(async (): Promise<ChatMessage[]> => []),
+          'load history': fromPromise(
+            async (): Promise<HistoryPage> => ({
+              messages: [],
+              hasOlder: false,
+            }),
+          ),
           'create conversation': fromPromise(async (): Promise<void> => {}),
           'save message': fromPromise(async ({ input }) => {
             calls.saved.push(input)
@@ -182,6 +188,7 @@ export function startApp(
           'load models': fromPromise(async () => [GPT]),
           'recall model': fromPromise(async (): Promise<string | null> => null),
           'load key providers': fromPromise(async (): Promise<string[]> => []),
+          'load key management': fromPromise(async () => {}),
           'manage keys': apiKeysMachine.provide({
             actors: {
               'load keys': fromPromise(async () => ({})),

@@ -10,6 +10,7 @@ import {
 import type { ChatMessage } from '../../src/domain/chat-message'
 import type { ChatModel } from '../../src/domain/chat-model'
 import type { ChatResult, ChatTurn } from '../../src/domain/chat-types'
+import type { HistoryPage } from '../../src/domain/history-page'
 import { type ChatEvent, chatMachine, type StreamReplyInput } from '../../src/machines/chat.machine'
 import type { Notice } from '../../src/machines/notice'
 import {
@@ -47,7 +48,10 @@ function row(n: number, role: 'user' | 'assistant'): ChatMessage {
 }
 
 interface Fakes {
-  history?: (conversationId: string | null) => Promise<ChatMessage[]>
+  /** The page a conversation opens with; a plain list has nothing older. */
+  history?: (conversationId: string | null) => Promise<ChatMessage[] | HistoryPage>
+  /** The page before `beforeId`. */
+  older?: (beforeId: string) => Promise<HistoryPage>
   /** The model the models actor has chosen ('gpt-5' unless told; null: none yet). */
   model?: string | null
   findModel?: (id: string) => Promise<ChatModel | null>
@@ -79,7 +83,20 @@ function startChat(fakes: Fakes = {}) {
           input,
         }: {
           input: { userId: string; conversationId: string | null }
-        }): Promise<ChatMessage[]> => (fakes.history ? fakes.history(input.conversationId) : []),
+        }): Promise<HistoryPage> => {
+          const answer = fakes.history ? await fakes.history(input.conversationId) : []
+          return Array.isArray(answer) ? { messages: answer, hasOlder: false } : answer
+        },
+      ),
+      'load older history': fromPromise(
+        async ({
+          input,
+        }: {
+          input: { userId: string; conversationId: string; beforeId: string }
+        }): Promise<HistoryPage> => {
+          effects.push(`load older ${input.conversationId} before ${input.beforeId}`)
+          return fakes.older ? fakes.older(input.beforeId) : { messages: [], hasOlder: false }
+        },
       ),
       'create conversation': fromPromise(
         async ({
@@ -377,6 +394,86 @@ describe('chat: sending', () => {
   })
 })
 
+describe('chat: long conversations', () => {
+  const rows = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) =>
+      row(from + i, (from + i) % 2 === 1 ? 'user' : 'assistant'),
+    )
+
+  it('opens at the newest page; scrolling up puts the page before it first, once', async () => {
+    const pages: Record<string, HistoryPage> = {
+      msg_101_user: { messages: rows(1, 100), hasOlder: false },
+    }
+    const chat = await signedInChat({
+      history: async () => ({ messages: rows(101, 200), hasOlder: true }),
+      older: async (beforeId) => pages[beforeId] ?? { messages: [], hasOlder: false },
+    })
+    expect(chat.context().messages[0]?.id).toBe('msg_101_user')
+    expect(chat.context().hasOlder).toBe(true)
+    chat.actor.send({ type: 'history.older' })
+    expect(chat.actor.getSnapshot().hasTag('loadingOlder')).toBe(true)
+    chat.actor.send({ type: 'history.older' }) // already on its way: not asked twice
+    await flush()
+    expect(chat.effects).toEqual(['load older conv_1 before msg_101_user'])
+    expect(chat.context().messages.map((m) => m.id)).toEqual(rows(1, 200).map((m) => m.id))
+    expect(chat.context().hasOlder).toBe(false)
+    chat.actor.send({ type: 'history.older' }) // nothing older: nothing asked
+    await flush()
+    expect(chat.effects).toHaveLength(1)
+  })
+
+  it('the context is the newest turns, whatever older pages are on screen', async () => {
+    const chat = await signedInChat({
+      history: async () => ({ messages: rows(101, 130), hasOlder: true }),
+      older: async () => ({ messages: rows(1, 100), hasOlder: false }),
+    })
+    chat.actor.send({ type: 'history.older' })
+    await flush()
+    chat.typeAndSend('Next question')
+    await flush()
+    expect(chat.calls[0]?.messages.map((m) => m.content)).toEqual([
+      ...rows(121, 130).map((m) => m.content),
+      'Next question',
+    ])
+  })
+
+  it('a page boundary read twice shows its message once; a failed page is only logged', async () => {
+    const failure = new Error('offline')
+    let fail = true
+    const chat = await signedInChat({
+      history: async () => ({ messages: rows(3, 4), hasOlder: true }),
+      older: async () => {
+        if (fail) throw failure
+        return { messages: rows(1, 3), hasOlder: false }
+      },
+    })
+    chat.actor.send({ type: 'history.older' })
+    await flush()
+    expect(chat.logged).toEqual([failure])
+    expect(chat.notices).toEqual([])
+    expect(chat.context().hasOlder).toBe(true) // scrolling up again asks again
+    fail = false
+    chat.actor.send({ type: 'history.older' })
+    await flush()
+    expect(chat.context().messages.map((m) => m.id)).toEqual(rows(1, 4).map((m) => m.id))
+  })
+
+  it('opening another conversation drops an older page still on its way', async () => {
+    let answer: (page: HistoryPage) => void = () => {}
+    const chat = await signedInChat({
+      history: async (id) =>
+        id === 'conv_1' ? { messages: rows(101, 200), hasOlder: true } : [row(900, 'user')],
+      older: () => new Promise((resolve) => (answer = resolve)),
+    })
+    chat.actor.send({ type: 'history.older' })
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_2' })
+    answer({ messages: rows(1, 100), hasOlder: false })
+    await flush()
+    expect(chat.context().messages.map((m) => m.id)).toEqual(['msg_900_user'])
+    expect(chat.context().hasOlder).toBe(false)
+  })
+})
+
 // ---------------------------------------------------------------------------------------------
 // Model-based test: every transition walked on a real actor, and the send flow's order checked.
 
@@ -386,16 +483,29 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'conversation.open', conversationId: 'conv_1' },
   { type: 'conversation.open', conversationId: null },
   { type: 'conversation.linked', conversationId: 'conv_1' },
-  { type: 'xstate.done.actor.linkedHistoryLoader', output: [] },
-  { type: 'xstate.done.actor.linkedHistoryLoader', output: [row(1, 'user')] },
+  { type: 'xstate.done.actor.linkedHistoryLoader', output: { messages: [], hasOlder: false } },
+  {
+    type: 'xstate.done.actor.linkedHistoryLoader',
+    output: { messages: [row(1, 'user')], hasOlder: true },
+  },
   { type: 'xstate.error.actor.linkedHistoryLoader', error: ERR },
   { type: 'input.change', value: 'Hello' },
   { type: 'input.change', value: '  ' },
   { type: 'message.send' },
   { type: 'model.select', modelId: 'gpt-5' },
   { type: 'systemPrompt.changed', prompt: PROMPT },
-  { type: 'xstate.done.actor.historyLoader', output: [] },
+  { type: 'xstate.done.actor.historyLoader', output: { messages: [], hasOlder: false } },
+  {
+    type: 'xstate.done.actor.historyLoader',
+    output: { messages: [row(101, 'user')], hasOlder: true },
+  },
   { type: 'xstate.error.actor.historyLoader', error: ERR },
+  { type: 'history.older' },
+  {
+    type: 'xstate.done.actor.olderHistoryLoader',
+    output: { messages: [row(1, 'user')], hasOlder: false },
+  },
+  { type: 'xstate.error.actor.olderHistoryLoader', error: ERR },
   { type: 'message.retry' },
   { type: 'xstate.done.actor.conversationCreator', output: undefined },
   { type: 'xstate.error.actor.conversationCreator', error: ERR },
@@ -426,6 +536,7 @@ const SEND_ORDER = [
 ]
 const DEFERRED = [
   'load history',
+  'load older history',
   'save message',
   'save reply',
   'create conversation',
@@ -499,9 +610,10 @@ describe('chat machine model', () => {
           s.context.messages.slice(-2).map((m) => m.role),
           s.context.conversationId === null,
           s.context.linkedId === s.context.conversationId,
+          s.context.hasOlder,
           s.context.pending?.conversation != null,
         ]),
-      tags: ['busy', 'error', 'loadingHistory', 'streaming'],
+      tags: ['busy', 'error', 'loadingHistory', 'loadingOlder', 'streaming'],
       check: ({ run, where }) => {
         // A send starts with the user message; a retry where the failed attempt stopped (the
         // user message saved, the model lookup, or only the reply's save); each then proceeds

@@ -31,6 +31,7 @@ interface Fakes {
   models?: () => Promise<ChatModel[]>
   recall?: () => Promise<string | null>
   keyProviders?: () => Promise<string[]>
+  keyManagementFails?: boolean
 }
 
 /** A models actor for user_1 whose effects are recording fakes. */
@@ -55,6 +56,10 @@ function startModels(fakes: Fakes = {}) {
         'load key providers': fromPromise(async ({ input }: { input: { userId: string } }) => {
           reads.push(`load key providers ${input.userId}`)
           return fakes.keyProviders ? fakes.keyProviders() : []
+        }),
+        'load key management': fromPromise(async () => {
+          reads.push('load key management')
+          if (fakes.keyManagementFails) throw new Error('chunk gone')
         }),
         'manage keys': keyManagerStub,
         'manage servers': serverManagerStub,
@@ -207,17 +212,34 @@ describe('models: the picker', () => {
     expect(models.reads).toEqual(['load models'])
   })
 
-  it('Manage API Keys starts the key manager each time it opens, and returns to the picker', () => {
+  it('Manage API Keys loads its code, then starts the key manager each time it opens', async () => {
     const models = startModels()
     models.actor.send({ type: 'picker.open' })
     models.actor.send({ type: 'keys.open' })
+    expect(models.actor.getSnapshot().hasTag('open')).toBe(true)
+    await flush()
     const first = models.actor.getSnapshot().children.apiKeys
     expect(first).toBeDefined()
     models.actor.send({ type: 'keys.close' })
     expect(models.actor.getSnapshot().children.apiKeys).toBeUndefined()
     expect(models.actor.getSnapshot().hasTag('open')).toBe(true)
     models.actor.send({ type: 'keys.open' })
+    await flush()
     expect(models.actor.getSnapshot().children.apiKeys).not.toBe(first)
+  })
+
+  it('key management whose code does not arrive: the toast, logged, the picker still open', async () => {
+    const models = startModels({ keyManagementFails: true })
+    await flush()
+    models.actor.send({ type: 'picker.open' })
+    models.actor.send({ type: 'keys.open' })
+    await flush()
+    expect(models.notices).toEqual([
+      { kind: 'error', message: 'Could not open key management. Please reload the page.' },
+    ])
+    expect(models.logged).toEqual([new Error('chunk gone')])
+    expect(models.actor.getSnapshot().matches({ dialog: 'picking' })).toBe(true)
+    expect(models.actor.getSnapshot().children.apiKeys).toBeUndefined()
   })
 
   it('a server added or removed loads the list again, keeping the choice', async () => {
@@ -226,6 +248,7 @@ describe('models: the picker', () => {
     await flush()
     models.actor.send({ type: 'picker.open' })
     models.actor.send({ type: 'keys.open' })
+    await flush()
     expect(models.actor.getSnapshot().children.modelServers).toBeDefined()
     const server: ChatModel = {
       id: 'server:s1:llama',
@@ -270,12 +293,14 @@ describe('models machine model', () => {
       { type: 'xstate.error.actor.modelRecaller', error: ERR },
       { type: 'xstate.done.actor.keyProvidersLoader', output: ['openai'] },
       { type: 'xstate.error.actor.keyProvidersLoader', error: ERR },
+      { type: 'xstate.done.actor.keyManagementLoader', output: undefined },
+      { type: 'xstate.error.actor.keyManagementLoader', error: ERR },
     ]
     const { replays, missing } = await walkEveryTransition({
       machine: modelsMachine,
       inputs: [{ userId: 'user_1' }],
       fixedActors: { 'manage keys': keyManagerStub, 'manage servers': serverManagerStub },
-      deferredActors: ['load models', 'recall model', 'load key providers'],
+      deferredActors: ['load models', 'recall model', 'load key providers', 'load key management'],
       noopActions: ['notify', 'log error', 'remember model', 'report choice'],
       events,
       serialize: (s) =>

@@ -11,6 +11,10 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 }
 
+// jsdom has no layout, so nothing scrolls; its own scrollTo only reports "not implemented".
+// The conversation follows its end with it (src/ui/chat/use-conversation-scroll.ts).
+window.scrollTo = () => {}
+
 // A request that no handler answers fails the test instead of leaking to the network.
 beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }))
 // The views load their dialogs and screens lazily (docs/performance.md, "Split"). A browser

@@ -82,6 +82,7 @@ export const ChatMessage = memo(function ChatMessage({
   return (
     <article
       aria-label={`${author} message`}
+      data-message-id={message.id}
       data-role={message.role}
       data-failed={failure ? '' : undefined}
       data-streaming={streaming ? '' : undefined}

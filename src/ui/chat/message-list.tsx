@@ -5,17 +5,18 @@ import { formatCost, formatTokens, totalOf } from '../../domain/model-prices'
 import type { SessionActors } from '../shell/app-actors'
 import { useAppActors, useSessionActors } from '../shell/app-actors'
 import { iconTile } from '../shell/icon-tile.recipe'
-import { SparklesIcon } from '../shell/icons'
+import { ArrowDownIcon, SparklesIcon } from '../shell/icons'
 import { ChatEmptyState } from './chat-empty-state'
 import { ChatMessage, type MessageDisplay, type MessageFailure } from './chat-message'
 import { messageList } from './message-list.recipe'
+import { useConversationScroll } from './use-conversation-scroll'
 
 const styles = messageList()
 
 /**
  * The conversation, oldest first, with a thinking row until a reply starts arriving, the reply
  * as it grows, a failed turn's mark and Retry under its user message, and Regenerate under
- * the last reply.
+ * the last reply. It opens at the newest page; older pages come above as the user scrolls up.
  */
 export function MessageList() {
   const { chat, models: modelsActor } = useSessionActors()
@@ -32,21 +33,20 @@ export function MessageList() {
   )
   const regenerate = useCallback(() => chat.send({ type: 'message.regenerate' }), [chat])
   const total = useMemo(() => totalOf(messages), [messages])
-  const end = useRef<HTMLDivElement>(null)
   const lastId = messages.at(-1)?.id
-  // Keep the newest message in view as the conversation grows, and as a reply streams in: at
-  // most once a frame, since each scroll forces a layout (docs/rendering.md).
-  const scrollPending = useRef(false)
-  useEffect(() => {
-    if (scrollPending.current) return
-    scrollPending.current = true
-    requestAnimationFrame(() => {
-      scrollPending.current = false
-      end.current?.scrollIntoView?.({ block: 'end' })
-    })
-  }, [messages.length, sending, draft?.content.length])
+  const hasOlder = useSelector(chat, (s) => s.context.hasOlder)
+  const loadingOlder = useSelector(chat, (s) => s.hasTag('loadingOlder'))
+  const readOlder = useCallback(() => chat.send({ type: 'history.older' }), [chat])
+  const scroll = useConversationScroll({
+    firstId: messages[0]?.id,
+    growth: `${messages.length} ${lastId} ${draft?.content.length ?? ''}`,
+    sending,
+    hasOlder,
+    loadingOlder,
+    onOlder: readOlder,
+  })
 
-  const formatted = useNewestFirst(messages[0]?.id, messages.length)
+  const formatted = useFormattedFromEnd(messages)
 
   if (messages.length === 0 && !sending) return <ChatEmptyState />
   const rows = draft ? [...messages, draft] : messages
@@ -55,6 +55,17 @@ export function MessageList() {
   const plainBefore = messages.length - formatted
   return (
     <section aria-label="Conversation" className={styles.root}>
+      {loadingOlder ? (
+        <p role="status" className={styles.older}>
+          Loading earlier messages…
+        </p>
+      ) : (
+        hasOlder && (
+          <button type="button" className={styles.older} onClick={scroll.askForOlder}>
+            Load earlier messages
+          </button>
+        )
+      )}
       {rows.map((message, i) => (
         <ChatMessage
           key={rowKey(message, rows[i - 1])}
@@ -81,7 +92,12 @@ export function MessageList() {
           {total.replies > total.unpriced && ` · ${formatCost(total.cost)}`}
         </p>
       )}
-      <div ref={end} className={styles.end} />
+      {!scroll.following && (
+        <button type="button" className={styles.jump} onClick={scroll.jumpToLatest}>
+          <ArrowDownIcon width={16} height={16} />
+          Jump to latest
+        </button>
+      )}
     </section>
   )
 }
@@ -90,20 +106,24 @@ export function MessageList() {
 const FIRST_PAINT_MESSAGES = 12
 
 /**
- * How many of the newest messages to format as markdown: all of them, except when a history
- * arrives at once (the page opens, another conversation is chosen: the first message is
- * another). Then the first paint formats the newest few, where the page is scrolled to, and
- * shows the older ones as typed; they are formatted in a transition React may interrupt, so
- * the lexing never holds up that paint (docs/rendering.md).
+ * How many of the newest messages to format as markdown: all of them, except when a page
+ * arrives at once. When a conversation opens, the first paint formats the newest few, where
+ * the page is scrolled to, and shows the older ones as typed; when an older page goes above,
+ * only its messages wait. They are formatted in a transition React may interrupt, so the
+ * lexing never holds up that paint (docs/rendering.md).
  */
-function useNewestFirst(firstId: string | undefined, count: number): number {
-  const [whole, setWhole] = useState(firstId)
+function useFormattedFromEnd(messages: ChatMessageRow[]): number {
+  const firstId = messages[0]?.id
+  const count = messages.length
+  const [formattedFrom, setFormattedFrom] = useState(firstId)
   useEffect(() => {
-    if (firstId === whole) return
-    if (count > FIRST_PAINT_MESSAGES) startTransition(() => setWhole(firstId))
-    else setWhole(firstId)
-  }, [firstId, whole, count])
-  return firstId !== whole && count > FIRST_PAINT_MESSAGES ? FIRST_PAINT_MESSAGES : count
+    if (firstId === formattedFrom) return
+    if (count > FIRST_PAINT_MESSAGES) startTransition(() => setFormattedFrom(firstId))
+    else setFormattedFrom(firstId)
+  }, [firstId, formattedFrom, count])
+  if (firstId === formattedFrom || count <= FIRST_PAINT_MESSAGES) return count
+  const before = messages.findIndex((message) => message.id === formattedFrom)
+  return before > 0 ? count - before : FIRST_PAINT_MESSAGES
 }
 
 /** The Behavior tab's settings as the page shows them now, live while the editor is open. */

@@ -25,6 +25,10 @@ function messagesTable(...answers: Array<ChatMessage[] | Error>) {
   return { table: { list } as unknown as TableClient<ChatMessage>, list }
 }
 
+/** A conversation that fits in one page: these messages, nothing older. */
+const page = (...messages: ChatMessage[]) => ({ messages, hasOlder: false })
+
+/** The spec's read: a conversation's messages oldest first, at most 100. */
 const HISTORY_QUERY = (conversationId: string) => ({
   where: { userId: 'u1', conversationId },
   orderBy: { createdAt: 'asc' },
@@ -37,7 +41,7 @@ describe('a history asked for at sign-in', () => {
     const early = createEarlyHistory(table)
     early.start('u1', 'conv_1')
     expect(list).toHaveBeenCalledWith(HISTORY_QUERY('conv_1'))
-    expect(await early.take('u1', 'conv_1')).toEqual([message('m1', 'hello')])
+    expect(await early.take('u1', 'conv_1')).toEqual(page(message('m1', 'hello')))
     expect(early.take('u1', 'conv_1')).toBeNull()
   })
 
@@ -86,10 +90,10 @@ describe("the chat's history load", () => {
     const { table, list } = messagesTable([message('m1', 'early')], [message('m2', 'fresh')])
     const { early, run } = loadHistory(table)
     early.start('u1', 'conv_1')
-    expect(await run('conv_1')).toEqual([message('m1', 'early')])
+    expect(await run('conv_1')).toEqual(page(message('m1', 'early')))
     expect(list).toHaveBeenCalledTimes(1)
     // The next load of the same conversation reads afresh.
-    expect(await run('conv_1')).toEqual([message('m2', 'fresh')])
+    expect(await run('conv_1')).toEqual(page(message('m2', 'fresh')))
     expect(list).toHaveBeenCalledTimes(2)
   })
 
@@ -97,7 +101,7 @@ describe("the chat's history load", () => {
     const { table, list } = messagesTable(new Error('offline'), [message('m2', 'fresh')])
     const { early, run } = loadHistory(table)
     early.start('u1', 'conv_1')
-    expect(await run('conv_1')).toEqual([message('m2', 'fresh')])
+    expect(await run('conv_1')).toEqual(page(message('m2', 'fresh')))
     expect(list).toHaveBeenNthCalledWith(2, HISTORY_QUERY('conv_1'))
   })
 
@@ -105,9 +109,9 @@ describe("the chat's history load", () => {
     const { table, list } = messagesTable([message('m1', 'linked')], [message('m3', 'other')])
     const { early, run } = loadHistory(table)
     early.start('u1', 'conv_1')
-    expect(await run('conv_2')).toEqual([message('m3', 'other')])
+    expect(await run('conv_2')).toEqual(page(message('m3', 'other')))
     expect(list).toHaveBeenLastCalledWith(HISTORY_QUERY('conv_2'))
-    expect(await run(null)).toEqual([])
+    expect(await run(null)).toEqual(page())
     expect(list).toHaveBeenCalledTimes(2)
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { assign, createActor, createMachine, setup } from 'xstate'
-import { deferredActors } from '../../../src/app/deferred-logic'
+import { deferredActors } from '../../../src/effects/deferred-logic'
 
 const counter = setup({ types: { context: {} as { count: number } } }).createMachine({
   context: { count: 0 },

@@ -1,0 +1,197 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { chatWithGpt5, composer, send } from './support/chat'
+import { ARTIFACTS, signUp, waitForToastsToGo } from './support/session'
+
+// Long conversations (docs/product/conversations.md, "Long conversations") on `npm start` with
+// the fake providers: a conversation opens at its newest messages, scrolling up brings the
+// earlier ones above without moving what the user reads, the context is the newest turns, and
+// scrolling up while a reply streams stops following it until "Jump to latest".
+
+const PROJECT = 'prompt-chat'
+
+/**
+ * Writes a conversation of `count` messages ("message 1" … , a user message then a reply,
+ * a second apart, ending a minute ago) as the signed-in user, through the platform's REST API
+ * with the page's own session. Returns its id.
+ */
+async function seedConversation(page: Page, count: number): Promise<string> {
+  return page.evaluate(
+    async ({ count, project }) => {
+      const tokens = JSON.parse(localStorage.getItem('auth_tokens') ?? '{}')
+      const userId = JSON.parse(atob(tokens.access_token.split('.')[1])).sub as string
+      const post = async (table: string, body: unknown) => {
+        const res = await fetch(`/api/db/${project}/rest/v1/${table}`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${tokens.access_token}`,
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify(body),
+        })
+        if (!res.ok) throw new Error(`${table}: ${res.status} ${await res.text()}`)
+      }
+      const id = `conv_${Date.now()}`
+      const start = Date.now() - 60_000 - count * 1000
+      const at = (n: number) => new Date(start + n * 1000).toISOString()
+      await post('conversations', {
+        id,
+        user_id: userId,
+        title: `Long talk of ${count}`,
+        created_at: at(0),
+        updated_at: at(0),
+      })
+      for (let from = 1; from <= count; from += 100) {
+        const rows = []
+        for (let n = from; n < Math.min(from + 100, count + 1); n++) {
+          rows.push({
+            id: `msg_${String(n).padStart(5, '0')}_${id}`,
+            user_id: userId,
+            conversation_id: id,
+            model_id: 'gpt-5',
+            role: n % 2 === 1 ? 'user' : 'assistant',
+            content: `message ${n}`,
+            created_at: at(n),
+          })
+        }
+        await post('chat_messages', rows)
+      }
+      return id
+    },
+    { count, project: PROJECT },
+  )
+}
+
+const conversation = (page: Page) => page.getByRole('region', { name: 'Conversation' })
+const messages = (page: Page) => conversation(page).getByRole('article')
+const numbersShown = (page: Page) =>
+  messages(page).evaluateAll((articles) =>
+    articles.map((article) => Number(/message (\d+)/.exec(article.textContent ?? '')?.[1] ?? 0)),
+  )
+
+async function lastProviderTurns(request: APIRequestContext): Promise<string[]> {
+  const res = await request.get('/fake-providers/requests')
+  const all = (await res.json()) as Array<{ body: { messages?: Array<{ content: string }> } }>
+  return (all.at(-1)?.body.messages ?? []).map((m) => m.content)
+}
+
+test('300 messages open at the newest; scrolling up reaches the first, in order, without a jump', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signUp(page, 'Long Lena')
+  await seedConversation(page, 300)
+  await page.reload()
+
+  await test.step('the newest message is in view; the newest 100 are shown', async () => {
+    await expect(conversation(page).getByText('message 300', { exact: true })).toBeInViewport()
+    await expect(messages(page)).toHaveCount(100)
+    expect(await numbersShown(page)).toEqual(Array.from({ length: 100 }, (_, i) => i + 201))
+    await page.screenshot({ path: `${ARTIFACTS}/long-conversation-newest.png` })
+  })
+
+  await test.step('scrolling up brings the earlier pages above what the user reads', async () => {
+    // The oldest message shown, put in the middle of the window: near the top of the page,
+    // which asks for the page before it.
+    const before = await page.evaluate(() => {
+      const oldest = document.querySelector<HTMLElement>('[aria-label="Conversation"] article')
+      oldest?.scrollIntoView({ block: 'center' })
+      return oldest?.getBoundingClientRect().top ?? Number.NaN
+    })
+    await expect(messages(page)).toHaveCount(200)
+    const reading = conversation(page).getByText('message 201', { exact: true })
+    await expect(reading).toBeInViewport()
+    // It did not move: the page came above it.
+    const after = await page.evaluate(
+      () =>
+        [...document.querySelectorAll<HTMLElement>('[aria-label="Conversation"] article')]
+          .find((article) => /message 201$/.test(article.textContent ?? ''))
+          ?.getBoundingClientRect().top ?? Number.NaN,
+    )
+    expect(Math.abs(after - before)).toBeLessThan(4)
+    await page.mouse.move(640, 300)
+    for (let i = 0; i < 40 && (await messages(page).count()) < 300; i++) {
+      await page.mouse.wheel(0, -3000)
+      await page.waitForTimeout(50)
+    }
+    await expect(messages(page)).toHaveCount(300)
+    expect(await numbersShown(page)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1))
+    await expect(
+      conversation(page).getByRole('button', { name: 'Load earlier messages' }),
+    ).toHaveCount(0)
+  })
+})
+
+test('with 130 messages the next question is sent with the newest 10 as its context', async ({
+  page,
+  request,
+}) => {
+  await signUp(page, 'Context Cleo')
+  await chatWithGpt5(page)
+  await waitForToastsToGo(page)
+  await seedConversation(page, 130)
+  await page.reload()
+  await expect(conversation(page).getByText('message 130', { exact: true })).toBeInViewport()
+  await request.delete('/fake-providers/requests')
+  await send(page, 'And the next one?')
+  await expect(page.getByRole('article', { name: 'GPT-5 message' }).last()).toContainText(
+    'Turns received',
+  )
+  expect(await lastProviderTurns(request)).toEqual([
+    ...Array.from({ length: 10 }, (_, i) => `message ${i + 121}`),
+    'And the next one?',
+  ])
+  // Reloaded, the question and its reply are the newest messages, the reply in view.
+  await page.reload()
+  await expect(messages(page).nth(-2)).toHaveText(/And the next one\?/)
+  await expect(messages(page).last()).toContainText('Turns received')
+  await expect(messages(page).last()).toBeInViewport()
+})
+
+test('scrolling up while a reply streams stops following it; Jump to latest follows again', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signUp(page, 'Scroll Sid')
+  await chatWithGpt5(page)
+  await waitForToastsToGo(page)
+  await seedConversation(page, 40)
+  await page.reload()
+  await expect(conversation(page).getByText('message 40', { exact: true })).toBeInViewport()
+
+  await send(page, 'Tell me a long story [long:600] [rate:40]')
+  const growing = page.locator('article[data-streaming]')
+  await expect(growing).toBeVisible()
+  const jump = page.getByRole('button', { name: 'Jump to latest' })
+  await expect(jump).toHaveCount(0)
+
+  await page.mouse.move(640, 300)
+  await page.mouse.wheel(0, -1500)
+  await expect(jump).toBeVisible()
+  // The wheel's smooth scroll has come to rest.
+  let where = -1
+  await expect
+    .poll(async () => {
+      const now = await page.evaluate(() => window.scrollY)
+      const rested = now === where
+      where = now
+      return rested
+    })
+    .toBe(true)
+  // The reply keeps growing; the page stays where the user put it.
+  await page.waitForTimeout(1500)
+  await expect(growing).toBeVisible()
+  expect(await page.evaluate(() => window.scrollY)).toBe(where)
+  await page.screenshot({ path: `${ARTIFACTS}/long-conversation-jump.png` })
+
+  await jump.click()
+  await expect(jump).toHaveCount(0)
+  // Following again: the end of the growing reply stays in view as it grows.
+  await page.waitForTimeout(1000)
+  const bottom = await page.evaluate(
+    () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 200,
+  )
+  expect(bottom).toBe(true)
+  await expect(composer(page)).toBeVisible()
+})
