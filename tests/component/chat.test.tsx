@@ -129,6 +129,25 @@ describe('the chat', () => {
     })
   })
 
+  test('Copy puts a message as written, its markdown, on the clipboard', async () => {
+    const session = await signedIn()
+    await withKey(session, 'anthropic', 'sk-ant-test-copy')
+    const user = userEvent.setup()
+    renderApp()
+    await user.type(await composer(), 'Make it **bold**{Enter}')
+    const reply = await screen.findByRole('article', { name: 'Claude Haiku 4.5 message' })
+    await waitFor(() =>
+      expect(within(reply).getByRole('button', { name: 'Copy message' })).toBeInTheDocument(),
+    )
+    await user.click(within(reply).getByRole('button', { name: 'Copy message' }))
+    const copied = await navigator.clipboard.readText()
+    // The reply's markdown, not its formatted text.
+    expect(copied).toContain('**Anthropic fake reply')
+    expect(within(reply).getByRole('button', { name: 'Copy message' })).toHaveTextContent('Copied')
+    const question = screen.getByRole('article', { name: 'You message' })
+    await user.click(within(question).getByRole('button', { name: 'Copy message' }))
+    expect(await navigator.clipboard.readText()).toBe('Make it **bold**')
+  })
   test('a later turn carries the earlier messages; a restart shows the history, oldest first', async () => {
     const session = await signedIn()
     await withKey(session, 'anthropic', 'sk-ant-test-history')

@@ -18,6 +18,7 @@ export const chatMessage = sva({
     'footer',
     'cutShort',
     'usage',
+    'copy',
   ],
   base: {
     root: {
@@ -27,6 +28,8 @@ export const chatMessage = sva({
       alignItems: 'flex-start',
       // Off-screen messages skip layout and paint until scrolled to: long histories stay cheap.
       contentVisibility: 'auto',
+      // Copy shows on the message the pointer or the keyboard is on.
+      '&:is(:hover, :focus-within) [data-reveal]': { opacity: 1 },
       containIntrinsicSize: 'auto 140px',
       // Clipped already (paint containment); said outright so that axe (Lighthouse) does not
       // measure a skipped message's text over its neighbours' placeholders (docs/rendering.md).
@@ -62,6 +65,12 @@ export const chatMessage = sva({
       color: 'danger',
     },
     // Under a reply: how it ended, its usage and Regenerate.
+    // Where a pointer can hover, Copy waits for it; on touch screens it always shows.
+    copy: {
+      opacity: 0,
+      transition: 'opacity 0.15s',
+      '@media (hover: none)': { opacity: 1 },
+    },
     footer: {
       display: 'flex',
       flexWrap: 'wrap',

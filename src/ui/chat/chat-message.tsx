@@ -3,6 +3,7 @@ import type { ChatMessage as ChatMessageRow } from '../../domain/chat-message'
 import { costOf, formatCost, formatTokens, usageOf } from '../../domain/model-prices'
 import type { StyleConfig } from '../../domain/style-config'
 import { button } from '../shell/button.recipe'
+import { CopyButton } from '../shell/copy-button'
 import { AlertIcon, RotateCcwIcon, SparklesIcon, StopIcon, UserIcon } from '../shell/icons'
 import { chatMessage } from './chat-message.recipe'
 import { MarkdownContent } from './markdown/lazy-markdown'
@@ -42,6 +43,8 @@ function usageLine(message: ChatMessageRow) {
   }
 }
 
+const copyButton = button({ variant: 'ghost', size: 'sm' })
+
 /** docs/product/behaviour.md#streamed-replies: how a reply cut short is marked. */
 const CUT_SHORT = {
   stopped: 'Stopped',
@@ -51,7 +54,8 @@ const CUT_SHORT = {
 /**
  * One message: avatar, author, time and markdown body, laid out as the style config says;
  * a failed turn's user message also carries its mark and the Retry button. A reply cut short
- * says so; the last reply offers Regenerate; a reply still arriving renders as it grows.
+ * says so; the last reply offers Regenerate; every message but one still arriving offers Copy
+ * (its markdown); a reply still arriving renders as it grows.
  */
 export const ChatMessage = memo(function ChatMessage({
   message,
@@ -111,7 +115,7 @@ export const ChatMessage = memo(function ChatMessage({
         <div className={styles.body}>
           <MarkdownContent text={message.content} streaming={streaming} plain={plain} />
         </div>
-        {(cutShort || usage || onRegenerate) && (
+        {!streaming && (
           <div className={styles.footer}>
             {cutShort && (
               <span className={styles.cutShort}>
@@ -134,6 +138,10 @@ export const ChatMessage = memo(function ChatMessage({
                 Regenerate
               </button>
             )}
+            {/* The message as written: its markdown, not the formatted text. */}
+            <span data-reveal="" className={styles.copy}>
+              <CopyButton text={message.content} label="Copy message" className={copyButton} />
+            </span>
           </div>
         )}
         {failure && (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { cx } from 'styled-system/css'
 import { button } from '../../shell/button.recipe'
-import { CheckIcon, CopyIcon } from '../../shell/icons'
+import { CopyButton } from '../../shell/copy-button'
 import { highlight, highlightedBefore } from './highlight-loader'
 import './code-theme.css'
 import { markdown } from './markdown.recipe'
@@ -11,40 +11,9 @@ const styles = markdown()
 const frame = styles.frame
 const toolbar = styles.toolbar
 const copyButton = cx(button({ variant: 'ghost', size: 'sm' }), styles.copy)
-/** How long the button says 'Copied'. */
-const COPIED_FEEDBACK_MS = 1500
 const pre = styles.pre
 const plainCode = styles.plainCode
 const highlightedCode = cx('hljs', plainCode)
-
-/**
- * A plain button rather than Ark's Clipboard: a long history holds dozens of code blocks, and
- * one state machine per block made the first render measurably slower (bench:ui).
- */
-function CopyButton({ code }: { code: string }) {
-  const [copied, setCopied] = useState(false)
-  useEffect(() => {
-    if (!copied) return
-    const timer = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS)
-    return () => clearTimeout(timer)
-  }, [copied])
-  return (
-    <button
-      type="button"
-      aria-label="Copy code"
-      className={copyButton}
-      onClick={() =>
-        navigator.clipboard?.writeText(code).then(
-          () => setCopied(true),
-          () => {},
-        )
-      }
-    >
-      {copied ? <CheckIcon width={14} height={14} /> : <CopyIcon width={14} height={14} />}
-      {copied ? 'Copied' : 'Copy'}
-    </button>
-  )
-}
 
 /** Runs `task` when the page is idle (within a second at the latest); returns a cancel. */
 function whenIdle(task: () => void): () => void {
@@ -94,7 +63,7 @@ export function CodeBlock({
     <div className={frame}>
       <div className={toolbar}>
         <span>{language || 'text'}</span>
-        <CopyButton code={code} />
+        <CopyButton text={code} label="Copy code" className={copyButton} />
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a line wider than the bubble scrolls, and the keyboard must reach it (WCAG 2.1.1). */}
       <pre className={pre} tabIndex={0}>
