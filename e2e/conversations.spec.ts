@@ -88,6 +88,20 @@ test('two conversations keep their own history and context, across a reload', as
     await expect(list(page).getByRole('listitem').first()).toContainText('Alpha: plan a picnic')
   })
 
+  await test.step("the browser's Back and Forward move between the conversations", async () => {
+    await page.goBack()
+    await expect(row(page, 'Beta: name a cat')).toHaveAttribute('aria-current', 'true')
+    await expect(page.getByRole('article', { name: 'You message' }).first()).toContainText(
+      'Beta: name a cat',
+    )
+    await page.goForward()
+    await expect(row(page, 'Alpha: plan a picnic')).toHaveAttribute('aria-current', 'true')
+    await expect(page.getByRole('article', { name: 'You message' }).first()).toContainText(
+      'Alpha: plan a picnic',
+    )
+    expect(conversationParam(page)).toBe(alphaId)
+  })
+
   await test.step('a reload opens the same conversation again', async () => {
     await page.reload()
     await expect(row(page, 'Alpha: plan a picnic')).toHaveAttribute('aria-current', 'true')

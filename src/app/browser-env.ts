@@ -1,5 +1,5 @@
 import type { MessageSource, ParentWindow, SelfWindow } from '../bridge/parent-window'
-import type { AddressBar } from '../effects/address-bar'
+import type { AddressHistory } from '../effects/address-bar'
 import { browserSystemScheme, type StyleEnv } from '../effects/style-effects'
 import type { KeyValueStorage } from '../platform/index'
 
@@ -7,7 +7,7 @@ import type { KeyValueStorage } from '../platform/index'
  * The few browser facilities the effects and the bridge touch, behind one seam, so component
  * tests can watch a navigation or a parent-window message without a real page load.
  */
-export interface BrowserEnv extends AddressBar, MessageSource, SelfWindow, StyleEnv {
+export interface BrowserEnv extends AddressHistory, MessageSource, SelfWindow, StyleEnv {
   storage: KeyValueStorage
   inIframe: boolean
   /** The embedding page when in an iframe, else null. */
@@ -22,6 +22,11 @@ export function browserEnv(win: Window): BrowserEnv {
     currentHref: () => win.location.href,
     navigate: (url) => win.location.assign(url),
     replaceHref: (url) => win.history.replaceState(win.history.state, '', url),
+    pushHref: (url) => win.history.pushState(null, '', url),
+    onHistoryMove(listener) {
+      win.addEventListener('popstate', listener)
+      return () => win.removeEventListener('popstate', listener)
+    },
     storage: win.localStorage,
     inIframe,
     parent: inIframe ? win.parent : null,

@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate'
+import { type EventObject, fromCallback, fromPromise } from 'xstate'
 import {
   addressWithConversation,
   type Conversation,
@@ -7,7 +7,7 @@ import {
 import { conversationsMachine } from '../machines/conversations.machine'
 import type { Notice } from '../machines/notice'
 import type { PlatformClient } from '../platform/index'
-import type { AddressBar } from './address-bar'
+import type { AddressHistory } from './address-bar'
 import { showToast } from './notify'
 
 /** The list shows this many conversations, newest activity first (docs/product/limits.md). */
@@ -15,7 +15,7 @@ export const CONVERSATION_LIST_LIMIT = 200
 
 export interface ConversationEffectsOptions {
   platform: PlatformClient
-  address: AddressBar
+  address: AddressHistory
   /** The signed-in user's id; throws when nobody is. */
   currentUserId: () => string
   notify?: (notice: Notice) => void
@@ -58,13 +58,23 @@ export function provideConversations(options: ConversationEffectsOptions) {
         }),
       ),
       'delete conversation': fromPromise(({ input }) => conversations.delete(input.id)),
+      'watch address': fromCallback<EventObject>(({ sendBack }) =>
+        address.onHistoryMove(() =>
+          sendBack({
+            type: 'address.moved',
+            conversationId: linkedConversationId(address.currentHref()),
+          }),
+        ),
+      ),
     },
     actions: {
       notify,
-      'show in address': (_, { conversationId }) => {
+      'show in address': (_, { conversationId, push }) => {
         const href = address.currentHref()
         const next = addressWithConversation(href, conversationId)
-        if (next !== href) address.replaceHref(next)
+        if (next === href) return
+        if (push) address.pushHref(next)
+        else address.replaceHref(next)
       },
     },
   })

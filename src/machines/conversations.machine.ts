@@ -1,4 +1,13 @@
-import { and, assign, type DoneActorEvent, fromPromise, sendParent, setup } from 'xstate'
+import {
+  and,
+  assign,
+  type DoneActorEvent,
+  type EventObject,
+  fromCallback,
+  fromPromise,
+  sendParent,
+  setup,
+} from 'xstate'
 import { byActivity, type Conversation, checkTitle, laterTime } from '../domain/conversation'
 import type { AppReport } from './app-reports'
 import { notProvided } from './not-provided'
@@ -49,6 +58,8 @@ export type ConversationsEvent =
   | { type: 'conversation.started'; conversation: Conversation }
   /** From the chat, through the app machine: a message was saved in a conversation at `at`. */
   | { type: 'conversation.activity'; conversationId: string; at: string }
+  /** Back or Forward: the address now names this conversation (null: a new chat). */
+  | { type: 'address.moved'; conversationId: string | null }
 
 const outputOf = <T>(event: unknown) => (event as DoneActorEvent<T>).output
 const isSome = <T>(value: T | null): value is T => value !== null
@@ -62,6 +73,13 @@ function merge(older: Conversation[], newer: Conversation[]): Conversation[] {
   return [...newer, ...older.filter((c) => !ids.has(c.id))].sort(byActivity)
 }
 
+/**
+ * How the address follows an open: a new entry in the browser's history when the user opened
+ * it (so Back returns), the entry rewritten when the app did (the start, a deletion), or left
+ * as it is when the address itself moved (Back, Forward).
+ */
+type AddressStep = 'push' | 'replace' | 'none'
+
 type OpenParams =
   | { conversationId: string | null }
   | ((args: { context: ConversationsContext; event: unknown }) => {
@@ -69,11 +87,21 @@ type OpenParams =
     })
 
 /** Opens a conversation (or a new chat, null): the machine, the chat and the address learn it. */
-const opening = (params: OpenParams) =>
+const opening = (params: OpenParams, address: AddressStep = 'replace') =>
   [
     { type: 'set open', params },
     { type: 'announce opened', params },
-    { type: 'show in address', params },
+    ...(address === 'none'
+      ? []
+      : [
+          {
+            type: 'show in address' as const,
+            params: (args: { context: ConversationsContext; event: unknown }) => ({
+              ...(typeof params === 'function' ? params(args) : params),
+              push: address === 'push',
+            }),
+          },
+        ]),
     // Last: the params above may read the link.
     { type: 'forget link' },
   ] as const
@@ -127,13 +155,20 @@ export const conversationsMachine = setup({
     'delete conversation': fromPromise<void, { id: string }>(async () => {
       throw notProvided('delete conversation')
     }),
+    /** Reports `address.moved` each time Back or Forward changes the address. */
+    'watch address': fromCallback<EventObject>(() => {
+      throw notProvided('watch address')
+    }),
   },
   actions: {
     notify: (_, _params: Notice) => {
       throw notProvided('notify')
     },
-    /** Puts `?c=<id>` in the address, or takes it out for a new chat. */
-    'show in address': (_, _params: { conversationId: string | null }) => {
+    /**
+     * Puts `?c=<id>` in the address, or takes it out for a new chat: as a new entry of the
+     * browser's history (`push`), or over the current one.
+     */
+    'show in address': (_, _params: { conversationId: string | null; push: boolean }) => {
       throw notProvided('show in address')
     },
     // Routed by the app machine to the chat, which fetches its history beside the list.
@@ -178,6 +213,17 @@ export const conversationsMachine = setup({
     'listed?': ({ context, event }) =>
       'id' in event && find(context.conversations, event.id) !== undefined,
     'editing?': ({ context }) => context.editing !== null,
+    // Back or Forward to what is open already changes nothing.
+    'moved to a new chat?': ({ context, event }) =>
+      event.type === 'address.moved' && event.conversationId === null && context.currentId !== null,
+    'moved to another listed one?': ({ context, event }) =>
+      event.type === 'address.moved' &&
+      event.conversationId !== context.currentId &&
+      find(context.conversations, event.conversationId) !== undefined,
+    'moved to an unlisted one?': ({ context, event }) =>
+      event.type === 'address.moved' &&
+      event.conversationId !== null &&
+      find(context.conversations, event.conversationId) === undefined,
     'title refused?': ({ context, event }) =>
       event.type === 'conversation.rename' &&
       find(context.conversations, event.id) !== undefined &&
@@ -214,9 +260,10 @@ export const conversationsMachine = setup({
           conversations: ({ context, event }) => merge(context.conversations, [event.conversation]),
           currentId: ({ event }) => event.conversation.id,
         }),
+        // The new chat's entry becomes the conversation's: not a new one.
         {
           type: 'show in address',
-          params: ({ event }) => ({ conversationId: event.conversation.id }),
+          params: ({ event }) => ({ conversationId: event.conversation.id, push: false }),
         },
       ],
     },
@@ -321,14 +368,34 @@ export const conversationsMachine = setup({
       },
     },
     ready: {
+      // docs/product/conversations.md, "Back and Forward".
+      invoke: { id: 'addressWatcher', src: 'watch address' },
       on: {
-        'conversation.new': { actions: OPEN_NEW_CHAT },
+        'conversation.new': { actions: opening({ conversationId: null }, 'push') },
         'conversation.select': {
           guard: 'another listed conversation?',
-          actions: opening(({ event }) => ({
-            conversationId: (event as { id: string }).id,
-          })),
+          actions: opening(
+            ({ event }) => ({ conversationId: (event as { id: string }).id }),
+            'push',
+          ),
         },
+        'address.moved': [
+          { guard: 'moved to a new chat?', actions: opening({ conversationId: null }, 'none') },
+          {
+            guard: 'moved to another listed one?',
+            actions: opening(
+              ({ event }) => ({
+                conversationId: (event as { conversationId: string }).conversationId,
+              }),
+              'none',
+            ),
+          },
+          // Deleted since: a new chat, and the address says so.
+          {
+            guard: 'moved to an unlisted one?',
+            actions: [notice('error', CONVERSATION_MESSAGES.notFound), ...OPEN_NEW_CHAT],
+          },
+        ],
         'rename.start': {
           guard: 'listed?',
           actions: assign({

@@ -104,6 +104,45 @@ describe('the conversations sidebar', () => {
     expect(userId).toBeTruthy()
   })
 
+  test('Back and Forward move between the conversations the user opened', async () => {
+    const first = uniqueId('first')
+    const second = uniqueId('second')
+    const { tokens, userId } = await signedIn([
+      { id: first, title: 'First talk', hoursAgo: 1 },
+      { id: second, title: 'Second talk', hoursAgo: 2 },
+    ])
+    for (const [id, content] of [
+      [first, 'said in the first'],
+      [second, 'said in the second'],
+    ]) {
+      await restInsert(tokens, 'chat_messages', {
+        user_id: userId,
+        conversation_id: id,
+        model_id: 'gpt-5',
+        role: 'user',
+        content,
+        created_at: new Date(Date.now() - 7_200_000).toISOString(),
+      })
+    }
+    const app = renderApp()
+    const log = await screen.findByRole('region', { name: 'Conversation' })
+    await within(log).findByText('said in the first')
+    // The start rewrote the address; the user's own opens are new entries of the history.
+    expect(app.env.pushHref).not.toHaveBeenCalled()
+    await userEvent.click(openButton('Second talk'))
+    await screen.findByText('said in the second')
+    await userEvent.click(within(sidebar()).getByRole('button', { name: 'New chat' }))
+    expect(app.env.pushHref).toHaveBeenCalledTimes(2)
+    app.goBack()
+    expect(await screen.findByText('said in the second')).toBeInTheDocument()
+    expect(openButton('Second talk')).toHaveAttribute('aria-current', 'true')
+    app.goBack()
+    expect(await screen.findByText('said in the first')).toBeInTheDocument()
+    expect(openButton('First talk')).toHaveAttribute('aria-current', 'true')
+    expect(app.currentHref()).toBe(`${TEST_ORIGIN}/?c=${first}`)
+    expect(app.env.pushHref).toHaveBeenCalledTimes(2) // moving back pushed nothing
+  })
+
   test('a deep link opens its conversation', async () => {
     const id = uniqueId('linked')
     await signedIn([

@@ -171,6 +171,7 @@ export function startApp(
           ),
           'load conversations': fromPromise(async (): Promise<Conversation[]> => []),
           'find conversation': fromPromise(async (): Promise<Conversation | null> => null),
+          'watch address': fromCallback(() => () => {}),
         },
         actions: { notify: noop, 'show in address': noop },
       }),

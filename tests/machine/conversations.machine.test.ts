@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise } from 'xstate'
+import { createActor, fromCallback, fromPromise } from 'xstate'
 import {
   type Conversation,
   TITLE_EMPTY_MESSAGE,
@@ -38,6 +38,8 @@ interface Fakes {
 /** The machine with recording fakes: `log` holds every effect, in the order it happened. */
 function startConversations(fakes: Fakes = {}) {
   const log: string[] = []
+  /** One entry while Back and Forward are listened to. */
+  const watching: boolean[] = []
   const actor = createActor(
     conversationsMachine.provide({
       actors: {
@@ -63,13 +65,17 @@ function startConversations(fakes: Fakes = {}) {
           log.push(`delete ${input.id}`)
           return fakes.remove?.(input.id)
         }),
+        'watch address': fromCallback(() => {
+          watching.push(true)
+          return () => watching.pop()
+        }),
       },
       actions: {
         notify: (_, notice: Notice) => {
           log.push(`${notice.kind}: ${notice.message}`)
         },
-        'show in address': (_, { conversationId }) => {
-          log.push(`address ${conversationId ?? '(none)'}`)
+        'show in address': (_, { conversationId, push }) => {
+          log.push(`${push ? 'push' : 'address'} ${conversationId ?? '(none)'}`)
         },
         'announce opened': (_, { conversationId }) => {
           log.push(`opened ${conversationId ?? '(new chat)'}`)
@@ -84,7 +90,7 @@ function startConversations(fakes: Fakes = {}) {
   const context = () => actor.getSnapshot().context
   const ids = () => context().conversations.map((c) => c.id)
   const send = (event: ConversationsEvent) => actor.send(event)
-  return { actor, log, context, ids, send }
+  return { actor, log, watching, context, ids, send }
 }
 
 /** Started and settled: the list loaded, the link (if any) dealt with; the log emptied. */
@@ -92,6 +98,7 @@ async function ready(fakes: Fakes = {}) {
   const started = startConversations(fakes)
   await flush()
   expect(started.actor.getSnapshot().matches('ready')).toBe(true)
+  expect(started.watching).toEqual([true])
   started.log.length = 0
   return started
 }
@@ -267,7 +274,8 @@ describe('conversations machine: opening', () => {
     const { log, send, context } = await ready({ link: 'c_mid' })
     send({ type: 'conversation.new' })
     expect(context().currentId).toBeNull()
-    expect(log).toEqual(['opened (new chat)', 'address (none)'])
+    // A new entry in the browser's history: Back returns to the conversation.
+    expect(log).toEqual(['opened (new chat)', 'push (none)'])
   })
 
   it('selecting another conversation opens it; the open one or an unknown id does nothing', async () => {
@@ -277,7 +285,25 @@ describe('conversations machine: opening', () => {
     send({ type: 'conversation.select', id: 'c_old' })
     send({ type: 'conversation.select', id: 'c_unknown' })
     expect(context().currentId).toBe('c_old')
-    expect(log).toEqual(['opened c_old', 'address c_old'])
+    expect(log).toEqual(['opened c_old', 'push c_old'])
+  })
+
+  it('Back and Forward open the conversation the address names, leaving the address be', async () => {
+    const { log, send, context } = await ready()
+    send({ type: 'conversation.select', id: 'c_old' })
+    send({ type: 'address.moved', conversationId: 'c_new' })
+    expect(context().currentId).toBe('c_new')
+    send({ type: 'address.moved', conversationId: null })
+    expect(context().currentId).toBeNull()
+    send({ type: 'address.moved', conversationId: null }) // already open: nothing
+    expect(log).toEqual(['opened c_old', 'push c_old', 'opened c_new', 'opened (new chat)'])
+  })
+
+  it('Back to a conversation deleted since: not found, a new chat, the address rewritten', async () => {
+    const { log, send, context } = await ready()
+    send({ type: 'address.moved', conversationId: 'c_gone' })
+    expect(context().currentId).toBeNull()
+    expect(log).toEqual(['error: Conversation not found', 'opened (new chat)', 'address (none)'])
   })
 
   it('a conversation the chat started goes on top and becomes the open one', async () => {
@@ -423,6 +449,9 @@ describe('conversations machine model', () => {
         { type: 'conversation.starting', conversationId: 'c_started' },
         { type: 'conversation.started', conversation: conversation('c_started', 10) },
         { type: 'conversation.activity', conversationId: 'c_old', at: at(12) },
+        { type: 'address.moved', conversationId: 'c_old' },
+        { type: 'address.moved', conversationId: null },
+        { type: 'address.moved', conversationId: 'c_gone' },
         { type: 'xstate.done.actor.read conversation link', output: null },
         { type: 'xstate.done.actor.read conversation link', output: 'c_mid' },
         ...settles('read conversation link', 'c_far'),
@@ -440,6 +469,7 @@ describe('conversations machine model', () => {
         'delete conversation',
       ],
       noopActions: ['notify', 'show in address', 'announce opened', 'announce link'],
+      fixedActors: { 'watch address': fromCallback(() => () => {}) },
       // What the guards read: the open one, the link, the listed ids, the rename field and
       // the conversation the delete is about.
       serialize: ({ value, context }) =>

@@ -16,6 +16,9 @@ export function renderApp(
   const systemDark = options.systemDark ?? false
   let href = options.href ?? `${TEST_ORIGIN}/`
   const messageListeners = new Set<(event: { origin: string; data: unknown }) => void>()
+  /** The addresses before this one, as Back would find them. */
+  const history: string[] = []
+  const historyListeners = new Set<() => void>()
   const pageOrigin = new URL(href).origin
   /** What the app posted to its own window, with the target origin. */
   const posted: Array<{ message: unknown; targetOrigin: string }> = []
@@ -28,6 +31,14 @@ export function renderApp(
     replaceHref: vi.fn((url: string) => {
       href = url
     }),
+    pushHref: vi.fn((url: string) => {
+      history.push(href)
+      href = url
+    }),
+    onHistoryMove(listener) {
+      historyListeners.add(listener)
+      return () => historyListeners.delete(listener)
+    },
     storage: window.localStorage,
     inIframe: options.inIframe ?? false,
     parent: null,
@@ -64,5 +75,10 @@ export function renderApp(
     postMessage: deliver,
     /** What the app posted to its own window so far (replies to the extension). */
     posted,
+    /** The browser's Back button: the previous address, and the page hears it. */
+    goBack: () => {
+      href = history.pop() ?? href
+      for (const listener of historyListeners) listener()
+    },
   }
 }
