@@ -64,3 +64,37 @@ test('a reply streams in with its usage; Stop keeps the partial reply; Regenerat
     await expect(page.getByRole('button', { name: 'Regenerate' })).toHaveCount(1)
   })
 })
+
+test('a reply keeps streaming while the user reads another conversation, and is there when they come back', async ({
+  page,
+}) => {
+  test.setTimeout(60_000)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signUp(page, 'Switch Sue')
+  await chatWithGpt5(page)
+  const sidebar = page.getByRole('complementary', { name: 'Conversation sidebar' })
+  const row = (title: string) => sidebar.getByRole('button', { name: new RegExp(`^${title}`) })
+  const replies = page.getByRole('article', { name: 'GPT-5 message' })
+
+  await send(page, 'Other topic')
+  await expect(replies).toHaveCount(1)
+  await expect(replies.first()).toContainText('Turns received')
+  await sidebar.getByRole('button', { name: 'New chat' }).click()
+  await send(page, 'Slow topic [rate:8]')
+  await expect(page.locator('article[data-streaming]')).toContainText('OpenAI fake reply')
+
+  await row('Other topic').click()
+  await expect(page.getByRole('article', { name: 'You message' })).toContainText('Other topic')
+  // The reply goes on in its own conversation, which says so; nothing of it shows here.
+  await expect(row('Slow topic')).toContainText('answering…')
+  await expect(page.locator('article[data-streaming]')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0)
+  await expect(row('Slow topic')).not.toContainText('answering…', { timeout: 20_000 })
+
+  await row('Slow topic').click()
+  await expect(replies).toHaveCount(1)
+  await expect(replies.first()).toContainText('Turns received: 1')
+  await expect(replies.first()).not.toContainText('Stopped')
+  await page.reload()
+  await expect(replies.first()).toContainText('Turns received: 1')
+})

@@ -105,7 +105,7 @@ test('300 messages open at the newest; scrolling up reaches the first, in order,
     const after = await page.evaluate(
       () =>
         [...document.querySelectorAll<HTMLElement>('[aria-label="Conversation"] article')]
-          .find((article) => /message 201$/.test(article.textContent ?? ''))
+          .find((article) => /message 201(?!\d)/.test(article.textContent ?? ''))
           ?.getBoundingClientRect().top ?? Number.NaN,
     )
     expect(Math.abs(after - before)).toBeLessThan(4)

@@ -92,3 +92,11 @@ export type ChatEvent =
   | { type: 'history.older' }
   /** The address names this conversation: fetch its history beside the list. */
   | { type: 'conversation.linked'; conversationId: string }
+
+/**
+ * Whether the turn being sent belongs to the open conversation: a reply keeps streaming when
+ * the user opens another, and shows (with its Stop) only in its own.
+ */
+export const turnInView = (context: ChatContext): boolean =>
+  context.pending !== null &&
+  (context.pending.message.conversationId ?? null) === context.conversationId

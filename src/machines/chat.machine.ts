@@ -69,9 +69,18 @@ function messageRow(
 const inView = (context: ChatContext, message: ChatMessage) =>
   (message.conversationId ?? null) === context.conversationId
 
-/** The messages on screen with a turn's new row added, if the row belongs there. */
-const withRow = (context: ChatContext, row: ChatMessage) =>
-  inView(context, row) ? [...context.messages, row] : context.messages
+/**
+ * The messages on screen with a turn's row added, if the row belongs there. A regenerated
+ * reply takes the place of the one it replaces when that is on screen (its conversation was
+ * opened again meanwhile, so its history shows the old reply).
+ */
+function withRow(context: ChatContext, row: ChatMessage): ChatMessage[] {
+  if (!inView(context, row)) return context.messages
+  const replaced = context.pending?.replaces?.id === row.id
+  const at = replaced ? context.messages.findIndex((message) => message.id === row.id) : -1
+  if (at === -1) return [...context.messages, row]
+  return context.messages.map((message, i) => (i === at ? row : message))
+}
 
 /** The turn being sent, or (in the model walk, where no turn exists) an empty one. */
 const pendingOf = (context: ChatContext): PendingSend =>
@@ -733,16 +742,8 @@ export const chatMachine = setup({
                       },
                       { target: '#chat.active.composer.failed' },
                     ],
-                    // Opening another conversation stops the reply as Stop does; it is saved
-                    // in its own conversation.
-                    'conversation.open': [
-                      {
-                        guard: 'has draft?',
-                        target: 'savingReply',
-                        actions: { type: 'add partial reply', params: { status: 'stopped' } },
-                      },
-                      { target: '#chat.active.composer.idle' },
-                    ],
+                    // Opening another conversation leaves the reply streaming: it is saved in
+                    // its own conversation, and shows there again when the user goes back.
                     // Leaving this state stops the call, which aborts the request.
                     'message.stop': [
                       {

@@ -1102,10 +1102,11 @@ describe('chat: conversations', () => {
     expect(chat.saved[0]?.conversationId).toBe('conv_empty')
   })
 
-  it('opening another conversation while a reply streams stops it; the partial is saved where it belongs', async () => {
+  it('opening another conversation leaves the reply streaming; it is saved where it belongs', async () => {
     let send: (event: ChatEvent) => void = () => {}
     const chat = await signedInChat(
       {
+        history: async (id) => (id === 'conv_b' ? [row(900, 'user')] : []),
         stream: (s) => {
           send = s
           return () => {}
@@ -1118,13 +1119,79 @@ describe('chat: conversations', () => {
     send({ type: 'reply.delta', text: 'The first part' })
     chat.actor.send({ type: 'conversation.open', conversationId: 'conv_b' })
     await flush()
-    expect(chat.stops()).toBe(1)
+    expect(chat.stops()).toBe(0)
+    expect(chat.actor.getSnapshot().hasTag('streaming')).toBe(true)
+    expect(chat.context().messages.map((m) => m.id)).toEqual(['msg_900_user'])
+    send({ type: 'reply.delta', text: ', and the rest.' })
+    send({ type: 'reply.done', result: reply('The first part, and the rest.') })
+    await flush()
     expect(chat.saved[1]).toMatchObject({
-      content: 'The first part',
-      status: 'stopped',
+      role: 'assistant',
+      content: 'The first part, and the rest.',
+      status: 'complete',
       conversationId: 'conv_a',
     })
-    expect(chat.context().messages).toEqual([])
+    // Not shown in the conversation open now.
+    expect(chat.context().messages.map((m) => m.id)).toEqual(['msg_900_user'])
     expect(chat.actor.getSnapshot().hasTag('busy')).toBe(false)
+  })
+
+  it('a regeneration finishing after its conversation was opened again replaces the old reply', async () => {
+    let send: (event: ChatEvent) => void = () => {}
+    const history = [row(1, 'user'), row(2, 'assistant')].map((m) => ({
+      ...m,
+      conversationId: 'conv_a',
+    }))
+    const chat = await signedInChat(
+      {
+        history: async (id) => (id === 'conv_a' ? history : []),
+        stream: (s) => {
+          send = s
+          return () => {}
+        },
+      },
+      'conv_a',
+    )
+    chat.actor.send({ type: 'message.regenerate' })
+    await flush()
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_b' })
+    await flush()
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_a' })
+    await flush()
+    send({ type: 'reply.done', result: reply('A better answer') })
+    await flush()
+    expect(chat.context().messages.map((m) => [m.id, m.content])).toEqual([
+      ['msg_1_user', 'user 1'],
+      ['msg_2_assistant', 'A better answer'],
+    ])
+    expect(chat.replaced).toEqual(['msg_2_assistant'])
+  })
+
+  it('back in its conversation while it streams, the reply settles in place, once', async () => {
+    let send: (event: ChatEvent) => void = () => {}
+    const saved: ChatMessage[] = []
+    const chat = await signedInChat(
+      {
+        history: async (id) => (id === 'conv_a' ? saved : []),
+        save: async (message) => void saved.push(message),
+        stream: (s) => {
+          send = s
+          return () => {}
+        },
+      },
+      'conv_a',
+    )
+    chat.typeAndSend('Long answer please')
+    await flush()
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_b' })
+    await flush()
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_a' })
+    await flush()
+    send({ type: 'reply.done', result: reply('All of it.') })
+    await flush()
+    expect(chat.context().messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'Long answer please'],
+      ['assistant', 'All of it.'],
+    ])
   })
 })

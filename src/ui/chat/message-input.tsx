@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
+import { turnInView } from '../../machines/chat-state'
 import { useSessionActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
 import { SendIcon, StopIcon } from '../shell/icons'
@@ -18,7 +19,8 @@ export function MessageInput() {
   const { chat, models } = useSessionActors()
   const value = useSelector(chat, (s) => s.context.input)
   const sending = useSelector(chat, (s) => s.hasTag('busy'))
-  const streaming = useSelector(chat, (s) => s.hasTag('streaming'))
+  // Stop shows beside the reply it stops: not in another conversation opened meanwhile.
+  const streaming = useSelector(chat, (s) => s.hasTag('streaming') && turnInView(s.context))
   const modelName = useSelector(models, (s) => {
     const selected = s.context.models.find((m) => m.id === s.context.selectedModelId)
     return selected ? selected.name : null

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ChatMessage as ChatMessageRow } from '../../domain/chat-message'
 import { formatCost, formatTokens, totalOf } from '../../domain/model-prices'
+import { turnInView } from '../../machines/chat-state'
 import type { SessionActors } from '../shell/app-actors'
 import { useAppActors, useSessionActors } from '../shell/app-actors'
 import { iconTile } from '../shell/icon-tile.recipe'
@@ -23,7 +24,8 @@ export function MessageList() {
   const messages = useSelector(chat, (s) => s.context.messages)
   const models = useSelector(modelsActor, (s) => s.context.models)
   const display = useMessageDisplay()
-  const sending = useSelector(chat, (s) => s.hasTag('busy'))
+  // The thinking row, the draft and following belong to the conversation the turn is in.
+  const answeringHere = useSelector(chat, (s) => s.hasTag('busy') && turnInView(s.context))
   const failedId = useSelector(chat, (s) => s.context.failedTurn?.message.id ?? null)
   const failure = useFailure(chat)
   const draft = useDraftReply(chat)
@@ -40,7 +42,7 @@ export function MessageList() {
   const scroll = useConversationScroll({
     firstId: messages[0]?.id,
     growth: `${messages.length} ${lastId} ${draft?.content.length ?? ''}`,
-    sending,
+    sending: answeringHere,
     hasOlder,
     loadingOlder,
     onOlder: readOlder,
@@ -48,7 +50,7 @@ export function MessageList() {
 
   const formatted = useFormattedFromEnd(messages)
 
-  if (messages.length === 0 && !sending) return <ChatEmptyState />
+  if (messages.length === 0 && !answeringHere) return <ChatEmptyState />
   const rows = draft ? [...messages, draft] : messages
   const nameOf = (modelId: string) => models.find((m) => m.id === modelId)?.name ?? modelId
   // The older messages shown as typed for now (none, but for a moment after a history arrives).
@@ -78,7 +80,7 @@ export function MessageList() {
           streaming={message === draft}
         />
       ))}
-      {sending && !draft && (
+      {answeringHere && !draft && (
         <div role="status" aria-label="Waiting for the reply" className={styles.thinking}>
           <span className={iconTile({ size: 'sm', pulse: 'fast' })}>
             <SparklesIcon width={16} height={16} />
@@ -153,9 +155,7 @@ function rowKey(message: ChatMessageRow, previous: ChatMessageRow | undefined): 
 function useDraftReply(chat: SessionActors['chat']): ChatMessageRow | null {
   // Only in the conversation the turn belongs to.
   const text = useSelector(chat, (s) =>
-    (s.context.pending?.message.conversationId ?? null) === s.context.conversationId
-      ? (s.context.pending?.draft ?? null)
-      : null,
+    turnInView(s.context) ? (s.context.pending?.draft ?? null) : null,
   )
   const turn = useSelector(chat, (s) => s.context.pending?.message ?? null)
   const modelId = useSelector(chat, (s) => s.context.pending?.modelId ?? '')

@@ -27,6 +27,10 @@ export function ConversationList({ onChosen }: { onChosen?: () => void }) {
   const currentId = useSelector(conversations, (s) => s.context.currentId)
   const loading = useSelector(conversations, (s) => s.hasTag('loading'))
   const editingId = useSelector(conversations, (s) => s.context.editing?.id ?? null)
+  // A reply keeps streaming in its conversation while the user reads another.
+  const answeringId = useSelector(useSessionActors().chat, (s) =>
+    s.hasTag('busy') ? (s.context.pending?.message.conversationId ?? null) : null,
+  )
   const deletingId = useSelector(conversations, (s) =>
     s.hasTag('busy') || s.hasTag('confirmingDelete') ? (s.context.pendingDelete?.id ?? null) : null,
   )
@@ -57,6 +61,7 @@ export function ConversationList({ onChosen }: { onChosen?: () => void }) {
               conversation={conversation}
               current={conversation.id === currentId}
               busy={conversation.id === deletingId}
+              answering={conversation.id === answeringId}
               now={now}
               onChosen={onChosen}
             />
@@ -71,12 +76,14 @@ function ConversationRow({
   conversation,
   current,
   busy,
+  answering,
   now,
   onChosen,
 }: {
   conversation: Conversation
   current: boolean
   busy: boolean
+  answering: boolean
   now: number
   onChosen?: () => void
 }) {
@@ -101,13 +108,17 @@ function ConversationRow({
         <span className={styles.title} title={title}>
           {title}
         </span>
-        <time
-          dateTime={updatedAt}
-          title={new Date(updatedAt).toLocaleString()}
-          className={styles.time}
-        >
-          {relativeTime(updatedAt, now)}
-        </time>
+        {answering ? (
+          <span className={styles.answering}>answering…</span>
+        ) : (
+          <time
+            dateTime={updatedAt}
+            title={new Date(updatedAt).toLocaleString()}
+            className={styles.time}
+          >
+            {relativeTime(updatedAt, now)}
+          </time>
+        )}
       </button>
       <span className={styles.actions}>
         <button

@@ -45,6 +45,7 @@ export const conversationList = sva({
     'open',
     'title',
     'time',
+    'answering',
     'actions',
     'action',
     'empty',
@@ -112,6 +113,13 @@ export const conversationList = sva({
       '[data-current] &': { fontWeight: 'semibold' },
     },
     time: { fontSize: 'xs', color: 'fg.muted' },
+    // In place of the time while a reply streams in this conversation.
+    answering: {
+      fontSize: 'xs',
+      color: 'primary.text',
+      animation: 'pulse 1.6s ease-in-out infinite',
+      '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+    },
     actions: {
       display: 'flex',
       flexShrink: 0,
