@@ -1,16 +1,16 @@
 import { fromPromise } from 'xstate'
 import type { ParentBridge } from '../bridge/parent-window'
-import { promptFileName, writePromptFile } from '../domain/prompt-files'
 import { pickerPrompts } from '../domain/prompt-picker'
 import type { Notice } from '../machines/notice'
 import { promptActivationMachine } from '../machines/prompt-activation.machine'
-import { promptImportMachine } from '../machines/prompt-import.machine'
 import { promptLibraryMachine } from '../machines/prompt-library.machine'
 import { promptPickerMachine } from '../machines/prompt-picker.machine'
 import { quickPromptsMachine } from '../machines/quick-prompts.machine'
 import type { KeyValueStorage, PlatformClient } from '../platform/index'
+import { deferredActors } from './deferred-logic'
 import { showToast } from './notify'
 import { createPromptData } from './prompt-data'
+import type { ImporterActors } from './prompt-import-effects'
 import { recallValues, rememberValues } from './prompt-values'
 
 export interface PromptEffectsOptions {
@@ -61,17 +61,9 @@ export function providePrompts(options: PromptEffectsOptions) {
   const now = options.now ?? Date.now
   const saveFile = options.saveFile ?? saveByLink
 
-  // docs/product/prompt-files.md#import: the file's text, the user's own prompts, one batch.
-  const importer = promptImportMachine.provide({
-    actors: {
-      'read file': fromPromise(({ input }) => (input.file as unknown as Blob).text()),
-      'load my prompts': fromPromise(async () =>
-        (await data.listMine()).map(({ title, content }) => ({ title, content })),
-      ),
-      'write prompts': fromPromise(({ input }) => data.importPrompts(input.prompts)),
-    },
-    actions: { notify },
-  })
+  // The import loads with its dialog (docs/performance.md, "Split"): the library starts it only
+  // after its `load importer` step has filled this.
+  const importer = deferredActors<ImporterActors>(['import prompts'])
 
   const library = promptLibraryMachine.provide({
     actors: {
@@ -95,6 +87,8 @@ export function providePrompts(options: PromptEffectsOptions) {
           type,
           isPublic: isPublic === '1',
         }))
+        // The file format's code, with the import's, is not in the first paint.
+        const { promptFileName, writePromptFile } = await import('../domain/prompt-files')
         saveFile({
           name: promptFileName(exportedAt),
           type: 'application/json',
@@ -102,7 +96,11 @@ export function providePrompts(options: PromptEffectsOptions) {
         })
         return mine.length
       }),
-      'import prompts': importer,
+      'load importer': fromPromise(async () => {
+        const { provideImporter } = await import('./prompt-import-effects')
+        importer.fill({ 'import prompts': provideImporter(data, notify) })
+      }),
+      ...importer.logic,
     },
     actions: { notify },
   })

@@ -4,12 +4,13 @@ import { hasVariables } from '../domain/prompt-variables'
 import type { AppReport } from './app-reports'
 import { notProvided } from './not-provided'
 import type { Notice } from './notice'
-import { type ImportOutput, promptImportMachine } from './prompt-import.machine'
+import type { ImportOutput, promptImportMachine } from './prompt-import.machine'
 import {
   promptVariablesMachine,
   type VariablesFormOutput,
   variablesFormInput,
 } from './prompt-variables.machine'
+import { providedLater } from './provided-later'
 
 export const REQUIRED_MESSAGE = 'Title and content are required'
 
@@ -19,6 +20,9 @@ export const EXPORT_MESSAGES = {
   nothing: 'You have no prompts to export yet',
   failed: 'Failed to export prompts',
 } as const
+
+/** The import's code did not arrive (offline, or a newer build replaced it). */
+export const IMPORT_UNAVAILABLE = 'Could not open the import. Please reload the page.'
 
 export interface CreateDraft {
   title: string
@@ -118,8 +122,12 @@ export const promptLibraryMachine = setup({
     'export prompts': fromPromise<number>(async () => {
       throw notProvided('export prompts')
     }),
-    // Importing a prompt file (docs/product/prompt-files.md#import).
-    'import prompts': promptImportMachine,
+    /** Brings the import's code, which is not in the first paint (docs/performance.md, "Split"). */
+    'load importer': fromPromise<void>(async () => {
+      throw notProvided('load importer')
+    }),
+    // Importing a prompt file (docs/product/prompt-files.md#import); named by type only.
+    'import prompts': providedLater<typeof promptImportMachine>('import prompts'),
   },
   actions: {
     notify: (_, _params: Notice) => {
@@ -244,7 +252,7 @@ export const promptLibraryMachine = setup({
             },
             'create.open': { target: 'creating', actions: assign({ create: EMPTY_CREATE }) },
             'prompts.export': 'exporting',
-            'import.open': 'importing',
+            'import.open': 'openingImport',
           },
         },
         exporting: {
@@ -270,6 +278,16 @@ export const promptLibraryMachine = setup({
               },
             ],
             onError: { target: 'ready', actions: notice('error', EXPORT_MESSAGES.failed) },
+          },
+        },
+        // The import's code arrives on the first open, at once after.
+        openingImport: {
+          tags: 'busy',
+          invoke: {
+            id: 'importer loader',
+            src: 'load importer',
+            onDone: 'importing',
+            onError: { target: 'ready', actions: notice('error', IMPORT_UNAVAILABLE) },
           },
         },
         importing: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { PromptFileEntry } from '../../src/domain/prompt-files'
+import type { LibraryPrompt } from '../../src/domain/prompt-types'
 import type { Notice } from '../../src/machines/notice'
 import {
   type ImportEvent,
@@ -150,6 +151,7 @@ describe('the library around it', () => {
             return []
           }),
           'export prompts': fromPromise(exported),
+          'load importer': fromPromise(async () => {}),
           'import prompts': promptImportMachine.provide({
             actors: {
               'read file': fromPromise(async () => CSV),
@@ -186,10 +188,34 @@ describe('the library around it', () => {
     }
   })
 
+  it('an import whose code does not arrive says so; the library stays open', async () => {
+    const notices: Notice[] = []
+    const actor = createActor(
+      promptLibraryMachine.provide({
+        actors: {
+          'load prompts': fromPromise(async (): Promise<LibraryPrompt[]> => []),
+          'load importer': fromPromise(async () => Promise.reject(new Error('chunk gone'))),
+        },
+        actions: { notify: (_, notice: Notice) => void notices.push(notice) },
+      }),
+      { input: {} },
+    )
+    actor.start()
+    actor.send({ type: 'library.open' })
+    await flush()
+    actor.send({ type: 'import.open' })
+    await flush()
+    expect(notices.map((n) => n.message)).toEqual([
+      'Could not open the import. Please reload the page.',
+    ])
+    expect(actor.getSnapshot().matches({ open: 'ready' })).toBe(true)
+  })
+
   it('after an import that added prompts, My Prompts is shown, reloaded', async () => {
     const library = startLibrary(async () => 0)
     await flush()
     library.actor.send({ type: 'import.open' })
+    await flush() // the import's code arrives
     expect(library.actor.getSnapshot().hasTag('importing')).toBe(true)
     const importer = library.actor.getSnapshot().children['import prompts']
     importer?.send({ type: 'import.file', file: file() })
