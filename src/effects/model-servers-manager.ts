@@ -3,8 +3,12 @@ import { encodeApiKey } from '../domain/api-key-encoding'
 import type { ServerSubmission } from '../domain/server-url'
 import { modelServersMachine } from '../machines/model-servers.machine'
 import type { Notice } from '../machines/notice'
-import { listCompatibleModels } from '../providers/list-models'
-import { type ModelServerEffectsOptions, type ModelServerRow, summaryOf } from './model-servers'
+import {
+  type ModelServerEffectsOptions,
+  type ModelServerRow,
+  modelLister,
+  summaryOf,
+} from './model-servers'
 import { logError, showToast } from './notify'
 
 /**
@@ -16,13 +20,7 @@ export function provideServersManager(options: ModelServerEffectsOptions) {
   const now = options.now ?? Date.now
   const notify = options.notify ?? showToast
   const servers = platform.db.table<ModelServerRow>('modelServers')
-  const listModels = (row: Pick<ModelServerRow, 'baseUrl'>, apiKey: string) =>
-    listCompatibleModels({
-      baseUrl: row.baseUrl,
-      apiKey,
-      fetch: options.fetch,
-      timeoutMs: options.timeoutMs,
-    })
+  const listModels = modelLister(options)
 
   return modelServersMachine.provide({
     actors: {

@@ -62,6 +62,17 @@ export const summaryOf = (row: ModelServerRow): ModelServer => ({
   hasKey: !!keyOf(row),
 })
 
+/** Asks a server for its model list with these options' fetch and time limit. */
+export const modelLister =
+  (options: Pick<ModelServerEffectsOptions, 'fetch' | 'timeoutMs'>) =>
+  (row: Pick<ModelServerRow, 'baseUrl'>, apiKey: string) =>
+    listCompatibleModels({
+      baseUrl: row.baseUrl,
+      apiKey,
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+    })
+
 /**
  * The user's OpenAI-compatible servers (docs/product/servers.md) on the SDK and the
  * providers: the chat's lookups (its models, a model, its key, the request to send). The keys
@@ -77,13 +88,7 @@ export function modelServerEffects(options: ModelServerEffectsOptions) {
     const [row] = await servers.list({ where: { id: serverId }, limit: 1 })
     return row ?? null
   }
-  const listModels = (row: Pick<ModelServerRow, 'baseUrl'>, apiKey: string) =>
-    listCompatibleModels({
-      baseUrl: row.baseUrl,
-      apiKey,
-      fetch: options.fetch,
-      timeoutMs: options.timeoutMs,
-    })
+  const listModels = modelLister(options)
 
   /**
    * Every model of every server of the user, server by server in the order they were added.
