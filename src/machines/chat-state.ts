@@ -65,6 +65,11 @@ export interface ChatContext {
   /** Whether the open conversation has messages older than those on screen. */
   hasOlder: boolean
   input: string
+  /**
+   * A send that came before the models actor chose any model (a quick run right after sign-in):
+   * it goes as soon as one is chosen, unless the input changes first.
+   */
+  sendHeld: boolean
   systemPrompt: ActiveSystemPrompt | null
   pending: PendingSend | null
   /** The last turn, when it failed: what Retry resumes (docs/product/behaviour.md#chat-sending). */

@@ -233,6 +233,11 @@ export const chatMachine = setup({
     'log error': (_, _params: { error: unknown }) => {
       throw notProvided('log error')
     },
+    'send what was held': enqueueActions(({ context, enqueue }) => {
+      if (!context.sendHeld) return
+      enqueue.assign({ sendHeld: false })
+      enqueue.raise({ type: 'message.send' })
+    }),
     'start turn': assign(({ context }) => {
       const text = context.input.trim()
       const turns = buildChatContext(context.systemPrompt, context.messages, text)
@@ -360,6 +365,10 @@ export const chatMachine = setup({
   guards: {
     'can send?': ({ context }) =>
       context.input.trim() !== '' && context.modelId !== null && context.userId !== null,
+    // The input is disabled until a model is chosen, so only a quick run sends this early
+    // (docs/product/behaviour.md#quick-prompt-run).
+    'waiting for a model?': ({ context }) =>
+      context.input.trim() !== '' && context.modelId === null && context.userId !== null,
     'model found?': ({ event }) => outputOf<ChatModel | null>(event) !== null,
     'has key?': ({ event }) => outputOf<string | null>(event) != null,
     'can retry?': ({ context }) => context.failedTurn !== null,
@@ -405,6 +414,7 @@ export const chatMachine = setup({
     messages: [],
     hasOlder: false,
     input: '',
+    sendHeld: false,
     systemPrompt: null,
     pending: null,
     failedTurn: null,
@@ -414,7 +424,9 @@ export const chatMachine = setup({
     // The prompt library and the style editor may speak whether or not anyone is signed in.
     'systemPrompt.changed': { actions: assign({ systemPrompt: ({ event }) => event.prompt }) },
     // The models actor's choice may settle before or after the session starts here.
-    'model.select': { actions: assign({ modelId: ({ event }) => event.modelId }) },
+    'model.select': {
+      actions: [assign({ modelId: ({ event }) => event.modelId }), 'send what was held'],
+    },
   },
   initial: 'signedOut',
   states: {
@@ -431,7 +443,9 @@ export const chatMachine = setup({
     active: {
       type: 'parallel',
       on: {
-        'input.change': { actions: assign({ input: ({ event }) => event.value }) },
+        'input.change': {
+          actions: assign({ input: ({ event }) => event.value, sendHeld: false }),
+        },
       },
       states: {
         // docs/product/conversations.md: the conversations list says which conversation to show
@@ -574,11 +588,14 @@ export const chatMachine = setup({
               // still name the provider the turn was for.
               entry: 'end turn',
               on: {
-                'message.send': {
-                  guard: 'can send?',
-                  target: 'sending',
-                  actions: ['start turn', 'report conversation starting'],
-                },
+                'message.send': [
+                  {
+                    guard: 'can send?',
+                    target: 'sending',
+                    actions: ['start turn', 'report conversation starting'],
+                  },
+                  { guard: 'waiting for a model?', actions: assign({ sendHeld: true }) },
+                ],
                 'message.retry': { guard: 'can retry?', target: 'sending', actions: 'resume turn' },
                 'message.regenerate': {
                   guard: 'can regenerate?',

@@ -127,11 +127,13 @@ describe('the variables form', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Run' }))
     expect(await toast('Running: Translate')).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    // 100 ms after Submit the filled text is sent: it is the user's message, the input empty.
-    expect(
-      await screen.findByText('Translate hi into French, politely.', {}, { timeout: 4000 }),
-    ).toBeInTheDocument()
-    await waitFor(() => expect(message().value).toBe(''))
+    // 100 ms after Submit the filled text is sent (or as soon as the model list has chosen a
+    // model, docs/product/behaviour.md#quick-prompt-run): the input empties, the text is the
+    // user's message.
+    await waitFor(() => expect(message().value).toBe(''), { timeout: 4000 })
+    expect(screen.getByRole('article', { name: 'You message' })).toHaveTextContent(
+      'Translate hi into French, politely.',
+    )
     // No key for the model: the send ends there (docs/product/behaviour.md#chat-sending).
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument()
   })

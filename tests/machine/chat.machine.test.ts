@@ -320,11 +320,10 @@ describe('chat: sending', () => {
     expect(chat.saved[2]?.systemPromptId).toBeNull()
   })
 
-  it('ignores a send with blank text, without a model, or while one is sending', async () => {
-    const chat = await signedInChat({ model: null })
-    chat.typeAndSend('no model yet')
-    chat.actor.send({ type: 'model.select', modelId: 'gpt-5' })
+  it('ignores a send with blank text, or while one is sending', async () => {
+    const chat = await signedInChat()
     chat.typeAndSend('   \n ')
+    await flush()
     expect(chat.effects).toEqual([])
 
     let release: (r: ChatResult) => void = () => {}
@@ -337,6 +336,29 @@ describe('chat: sending', () => {
     await flush()
     expect(slow.calls).toHaveLength(1)
     expect(slow.context().input).toBe('two') // kept for the user to send when the reply is in
+  })
+
+  it('a send before any model is chosen (a quick run) goes when the models actor chooses one', async () => {
+    const chat = await signedInChat({ model: null })
+    chat.typeAndSend('Translate hi')
+    await flush()
+    expect(chat.effects).toEqual([])
+    expect(chat.context().input).toBe('Translate hi') // kept, not dropped
+    chat.actor.send({ type: 'model.select', modelId: 'gpt-5' })
+    await flush()
+    expect(chat.calls.map((call) => [call.model, call.messages.at(-1)?.content])).toEqual([
+      ['gpt-5', 'Translate hi'],
+    ])
+    expect(chat.context().input).toBe('')
+
+    // Changing the input first lets the held send go: the text is the user's again.
+    const edited = await signedInChat({ model: null })
+    edited.typeAndSend('first')
+    edited.actor.send({ type: 'input.change', value: 'second thoughts' })
+    edited.actor.send({ type: 'model.select', modelId: 'gpt-5' })
+    await flush()
+    expect(edited.effects).toEqual([])
+    expect(edited.context().input).toBe('second thoughts')
   })
 
   it('a missing key: the key toast, then the 5-second hint; the message is kept', async () => {
@@ -579,8 +601,9 @@ function startLogged(replay: Replay) {
     inspect: (inspection: InspectionEvent) => {
       replay.inspect(inspection)
       if (inspection.type === '@xstate.microstep') {
+        // A send held for a model (targetless) is no attempt yet: it starts when a model comes.
         for (const t of inspection._transitions)
-          if (ATTEMPTS.includes(t.eventType)) log.push(t.eventType)
+          if (ATTEMPTS.includes(t.eventType) && t.target?.length) log.push(t.eventType)
       }
       if (inspection.type === '@xstate.actor' && SEND_ORDER.includes(idOf(inspection.actorRef)))
         log.push(idOf(inspection.actorRef))
@@ -605,6 +628,7 @@ describe('chat machine model', () => {
           s.value,
           s.context.input.trim() !== '',
           s.context.modelId !== null,
+          s.context.sendHeld,
           s.context.failedTurn && [s.context.failedTurn.messageSaved, !!s.context.failedTurn.reply],
           s.context.pending && [!!s.context.pending.draft, !!s.context.pending.replaces],
           s.context.messages.slice(-2).map((m) => m.role),
