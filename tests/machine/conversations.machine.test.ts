@@ -485,5 +485,7 @@ describe('conversations machine model', () => {
     })
     expect(replays).toBeGreaterThan(50)
     expect(missing).toEqual([])
-  })
+    // CPU-bound and deterministic: 7 s alone, past the default 20 s beside the whole suite on
+    // 2 cores (fresh-clone run of 2026-11-29); the limit only catches a hang.
+  }, 90_000)
 })

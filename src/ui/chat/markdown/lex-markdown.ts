@@ -1,4 +1,4 @@
-import { Lexer, type Token, Tokenizer, type Tokens } from 'marked'
+import { Lexer, type Rules, type Token, Tokenizer, type Tokens } from 'marked'
 
 /**
  * A long unbroken run of the characters GFM's e-mail autolink looks ahead through, taken as
@@ -16,29 +16,56 @@ function longRun(src: string): Tokens.Text | undefined {
 }
 
 /**
- * Matching emphasis is quadratic too: every opener that never closes scans all later delimiters
- * (`_a_a_a _a_a_a ...` in runs short enough for LONG_RUN: 100 KB took over a second). Past this
- * much lexing time, a message's remaining `*`, `_` and `~` show as typed: a bounded cost that
- * only input like that ever reaches (a long reply lexes in a few milliseconds).
+ * Matching emphasis is quadratic too: every opener that never closes steps through all later
+ * delimiters looking for its closer (`_a_a_a _a_a_a ...` in runs short enough for LONG_RUN:
+ * 100 KB took over a second). The steps are counted, not timed, so the same text always
+ * renders the same: past this many, a message's remaining `*`, `_` and `~` show as typed.
+ * A 100 KB reply with ordinary emphasis takes a small fraction of it; only input like the
+ * above reaches it.
  */
-const EMPHASIS_BUDGET_MS = 50
+const EMPHASIS_STEPS = 50_000
 
 class BoundedTokenizer extends Tokenizer {
-  readonly deadline = performance.now() + EMPHASIS_BUDGET_MS
-  /** Whether the budget ran out: the result then depends on timing, not only on the text. */
+  private steps = 0
+  /** Whether the budget ran out: the rest of the emphasis then shows as typed. */
   expired = false
 
-  private late(): boolean {
-    if (!this.expired && performance.now() > this.deadline) this.expired = true
-    return this.expired
+  constructor() {
+    super()
+    // The lexer hands its rules to the tokenizer; the closer searches get a counting copy.
+    let rules: Rules
+    Object.defineProperty(this, 'rules', {
+      get: () => rules,
+      set: (given: Rules) => {
+        const inline = { ...given.inline }
+        inline.emStrongRDelimAst = this.counting(given.inline.emStrongRDelimAst)
+        inline.emStrongRDelimUnd = this.counting(given.inline.emStrongRDelimUnd)
+        inline.delRDelim = this.counting(given.inline.delRDelim)
+        rules = { ...given, inline }
+      },
+    })
+  }
+
+  /** The pattern, counting each step of a closer search; past the budget it finds nothing. */
+  private counting(pattern: RegExp): RegExp {
+    const tokenizer = this
+    return new (class extends RegExp {
+      override exec(text: string) {
+        if (tokenizer.expired || ++tokenizer.steps > EMPHASIS_STEPS) {
+          tokenizer.expired = true
+          return null
+        }
+        return super.exec(text)
+      }
+    })(pattern.source, pattern.flags)
   }
 
   override emStrong(src: string, maskedSrc: string, prevChar?: string) {
-    return this.late() ? undefined : super.emStrong(src, maskedSrc, prevChar)
+    return this.expired ? undefined : super.emStrong(src, maskedSrc, prevChar)
   }
 
   override del(src: string, maskedSrc: string, prevChar?: string) {
-    return this.late() ? undefined : super.del(src, maskedSrc, prevChar)
+    return this.expired ? undefined : super.del(src, maskedSrc, prevChar)
   }
 }
 
@@ -54,8 +81,8 @@ export interface Lexed {
   tokens: Token[]
   /**
    * Whether each block depends on its own text only: false when the text defines a link
-   * reference (a definition reaches links in other blocks) or lexing ran out of time (the rest
-   * of the emphasis then shows as typed, at a point that depends on the clock).
+   * reference (a definition reaches links in other blocks) or emphasis ran out of budget (the
+   * rest of it then shows as typed, from a point that depends on the text before).
    */
   selfContained: boolean
 }
