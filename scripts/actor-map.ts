@@ -37,11 +37,11 @@ function isSendTo(action: unknown): action is SendToAction {
   return typeof action === 'function' && (action as { type?: unknown }).type === 'xstate.sendTo'
 }
 
-/** The type of the event a sendTo action sends; expressions are run on empty arguments. */
+/** The type of the event a sendTo action sends; expressions are run on `anything` (below). */
 function sentType(action: SendToAction): string {
   const event =
     typeof action.event === 'function'
-      ? action.event({ context: {}, event: { type: '' } }, {})
+      ? action.event({ context: anything(), event: anything() }, anything())
       : action.event
   return String((event as { type?: unknown }).type)
 }
@@ -223,7 +223,8 @@ export function renderActorMap(app: AnyStateMachine): string {
  * after the first paint (docs/performance.md, "Split"): their files and exported machines.
  */
 const SESSION_MACHINES: Record<string, [file: string, name: string]> = {
-  chat: ['chat.machine.ts', 'chatMachine'],
+  turn: ['turn.machine.ts', 'turnMachine'],
+  openConversation: ['open-conversation.machine.ts', 'openConversationMachine'],
   conversations: ['conversations.machine.ts', 'conversationsMachine'],
   usage: ['usage.machine.ts', 'usageMachine'],
   models: ['models.machine.ts', 'modelsMachine'],

@@ -96,7 +96,7 @@ function appInput(env: BrowserEnv): AppInput {
     auth: { inIframe: env.inIframe, authRequired: false },
     style: { saved: savedStyle(env.storage), systemDark: env.systemScheme.prefersDark(), href },
     sharedPrompt: { href },
-    chat: {},
+    turn: {},
     // Share links point at the address the app is served from.
     library: { shareOrigin: new URL(href).origin },
     // The extension's content script posts on this page (docs/product/permissions.md#extension-bridge).

@@ -1,9 +1,10 @@
 import type { ParentBridge } from '../bridge/parent-window'
-import { provideChat } from '../effects/chat-effects'
 import { provideConversations } from '../effects/conversation-effects'
 import type { EarlyHistory } from '../effects/early-history'
 import { provideModels } from '../effects/models-effects'
+import { provideOpenConversation } from '../effects/open-conversation-effects'
 import { providePrompts } from '../effects/prompt-effects'
+import { provideTurn } from '../effects/turn-effects'
 import { provideUsage } from '../effects/usage-effects'
 import type { PlatformClient } from '../platform/index'
 import type { BrowserEnv } from './browser-env'
@@ -22,7 +23,8 @@ export interface SessionDeps {
 }
 
 /**
- * The signed-in session's actors with their effects: the chat, its conversations and usage,
+ * The signed-in session's actors with their effects: the turn, the open conversation, the
+ * conversations list and usage,
  * the models and their picker, and the prompt features. Its own chunk, loaded on the first sign-in or
  * preloaded for a stored session (docs/performance.md, "Split").
  */
@@ -36,13 +38,8 @@ export function provideSessionActors(deps: SessionDeps) {
     storage: env.storage,
   })
   return {
-    chat: provideChat({
-      platform,
-      currentUserId,
-      providerBaseUrls,
-      fetch: deps.fetch,
-      earlyHistory: deps.earlyHistory,
-    }),
+    turn: provideTurn({ platform, currentUserId, providerBaseUrls, fetch: deps.fetch }),
+    openConversation: provideOpenConversation({ platform, earlyHistory: deps.earlyHistory }),
     conversations: provideConversations({ platform, address: env, currentUserId }),
     usage: provideUsage({ platform, currentUserId }),
     models: provideModels({

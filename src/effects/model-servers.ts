@@ -1,6 +1,5 @@
 import { decodeApiKey } from '../domain/api-key-encoding'
 import type { ChatModel } from '../domain/chat-model'
-import { modelListProblem } from '../domain/model-server-messages'
 import {
   type ModelServer,
   parseServerModelId,
@@ -8,11 +7,10 @@ import {
   serverModelId,
   serverProvider,
 } from '../domain/server-models'
-import { CHAT_MESSAGES } from '../machines/chat-state'
 import type { Notice } from '../machines/notice'
+import { CHAT_MESSAGES } from '../machines/turn-state'
 import type { PlatformClient } from '../platform/index'
 import { OPENAI_COMPATIBLE } from '../providers/base-urls'
-import { listCompatibleModels } from '../providers/list-models'
 import type { ChatRequest } from '../providers/provider-call'
 import { logError, showToast } from './notify'
 
@@ -62,16 +60,22 @@ export const summaryOf = (row: ModelServerRow): ModelServer => ({
   hasKey: !!keyOf(row),
 })
 
-/** Asks a server for its model list with these options' fetch and time limit. */
+/**
+ * Asks a server for its model list with these options' fetch and time limit. The listing code
+ * loads with the first server asked, so a user without servers never fetches it
+ * (docs/performance.md, "Split").
+ */
 export const modelLister =
   (options: Pick<ModelServerEffectsOptions, 'fetch' | 'timeoutMs'>) =>
-  (row: Pick<ModelServerRow, 'baseUrl'>, apiKey: string) =>
-    listCompatibleModels({
+  async (row: Pick<ModelServerRow, 'baseUrl'>, apiKey: string) => {
+    const { listCompatibleModels } = await import('../providers/list-models')
+    return listCompatibleModels({
       baseUrl: row.baseUrl,
       apiKey,
       fetch: options.fetch,
       timeoutMs: options.timeoutMs,
     })
+  }
 
 /**
  * The user's OpenAI-compatible servers (docs/product/servers.md) on the SDK and the
@@ -107,6 +111,7 @@ export function modelServerEffects(options: ModelServerEffectsOptions) {
       rows.map(async (row) => {
         const result = await listModels(row, keyOf(row) ?? '')
         if (result.ok) return modelsOf(row, result.models)
+        const { modelListProblem } = await import('../domain/model-server-messages')
         const message = modelListProblem(row.name, result)
         logError(undefined, { error: new Error(`${message} (${row.baseUrl})`) })
         notify({ kind: 'error', message })

@@ -1,3 +1,4 @@
+import type { ChatMessage } from '../domain/chat-message'
 import type { Conversation } from '../domain/conversation'
 import type { ActivePrompt } from '../domain/prompt-types'
 
@@ -17,6 +18,23 @@ export type AppReport =
   | { type: 'chat.fill'; content: string }
   /** Send what the chat's input holds. */
   | { type: 'chat.submit' }
+  /**
+   * The open conversation's answer to a send: the turn sends what its input holds into
+   * `conversationId` (null: a new chat), after `earlier`.
+   */
+  | { type: 'chat.send'; conversationId: string | null; earlier: readonly ChatMessage[] }
+  /** The open conversation's answer to Regenerate: ask again for `reply`, after `earlier`. */
+  | {
+      type: 'chat.regenerate'
+      question: ChatMessage
+      reply: ChatMessage
+      conversationId: string | null
+      earlier: readonly ChatMessage[]
+    }
+  /** A turn's row to show where it belongs: its question, its reply, new or changed. */
+  | { type: 'chat.rowShown'; message: ChatMessage }
+  /** A turn's row that leaves the screen: the reply a regeneration replaces. */
+  | { type: 'chat.rowHidden'; messageId: string }
   /** The model the chat composes with was settled: the user's pick, or the session's first. */
   | { type: 'model.chosen'; modelId: string }
   /** The extension asks to turn a system prompt on or off (docs/product/calls.md#extension-bridge). */

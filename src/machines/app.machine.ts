@@ -9,11 +9,11 @@ import {
 } from 'xstate'
 import type { AppReport } from './app-reports'
 import { type AuthInput, authMachine } from './auth.machine'
-import type { ChatInput, chatMachine } from './chat.machine'
 import type { conversationsMachine } from './conversations.machine'
 import { type ExtensionBridgeInput, extensionBridgeMachine } from './extension-bridge.machine'
 import { installExtensionMachine } from './install-extension.machine'
 import type { modelsMachine } from './models.machine'
+import type { openConversationMachine } from './open-conversation.machine'
 import type { promptActivationMachine } from './prompt-activation.machine'
 import type { LibraryInput, promptLibraryMachine } from './prompt-library.machine'
 import type { promptPickerMachine } from './prompt-picker.machine'
@@ -21,13 +21,15 @@ import { providedLater } from './provided-later'
 import type { quickPromptsMachine } from './quick-prompts.machine'
 import { type SharedPromptInput, sharedPromptMachine } from './shared-prompt.machine'
 import { type StyleInput, styleMachine } from './style.machine'
+import type { TurnInput, turnMachine } from './turn.machine'
 import type { usageMachine } from './usage.machine'
 
 export interface AppInput {
   auth: AuthInput
   style: StyleInput
   sharedPrompt: SharedPromptInput
-  chat: ChatInput
+  /** The turn's clock (tests pass a fixed one); the user id is the session's. */
+  turn: Omit<TurnInput, 'userId'>
   library: LibraryInput
   extensionBridge: ExtensionBridgeInput
 }
@@ -57,7 +59,8 @@ export interface AppContext {
 
 /** The ids of the actors that live for one signed-in session. */
 export const SESSION_ACTORS = [
-  'chat',
+  'turn',
+  'openConversation',
   'conversations',
   'models',
   'library',
@@ -102,7 +105,8 @@ export const appMachine = setup({
       sharedPrompt: 'sharedPrompt'
       extensionBridge: 'extensionBridge'
       installExtension: 'installExtension'
-      chat: 'chat'
+      turn: 'turn'
+      openConversation: 'openConversation'
       conversations: 'conversations'
       models: 'models'
       library: 'library'
@@ -122,7 +126,8 @@ export const appMachine = setup({
     extensionBridge: extensionBridgeMachine,
     installExtension: installExtensionMachine,
     'load session': fromPromise<void>(async () => {}),
-    chat: providedLater<typeof chatMachine>('chat'),
+    turn: providedLater<typeof turnMachine>('turn'),
+    openConversation: providedLater<typeof openConversationMachine>('openConversation'),
     conversations: providedLater<typeof conversationsMachine>('conversations'),
     usage: providedLater<typeof usageMachine>('usage'),
     models: providedLater<typeof modelsMachine>('models'),
@@ -234,7 +239,16 @@ export const appMachine = setup({
           tags: 'session',
           // No system ids: one session's actors are reached through this machine's children.
           invoke: [
-            { id: 'chat', src: 'chat', input: ({ context }) => context.input.chat },
+            {
+              id: 'turn',
+              src: 'turn',
+              input: ({ context }) => ({ ...context.input.turn, userId: context.userId ?? '' }),
+            },
+            {
+              id: 'openConversation',
+              src: 'openConversation',
+              input: ({ context }) => ({ userId: context.userId ?? '' }),
+            },
             { id: 'conversations', src: 'conversations' },
             { id: 'usage', src: 'usage' },
             {
@@ -247,17 +261,10 @@ export const appMachine = setup({
             { id: 'quickPrompts', src: 'quickPrompts' },
             { id: 'picker', src: 'picker' },
           ],
-          entry: [
-            sendTo('chat', ({ context }) => ({
-              type: 'session.start',
-              userId: context.userId ?? '',
-            })),
-            sendTo('activation', { type: 'session.start' }),
-            'pass held activation',
-          ],
+          entry: [sendTo('activation', { type: 'session.start' }), 'pass held activation'],
           on: {
             'activePrompt.changed': {
-              actions: sendTo('chat', ({ event }) => ({
+              actions: sendTo('turn', ({ event }) => ({
                 type: 'systemPrompt.changed',
                 prompt: event.prompt,
               })),
@@ -276,12 +283,43 @@ export const appMachine = setup({
             },
             // A library or quick-prompt run, or a prompt the `/` picker inserted.
             'chat.fill': {
-              actions: sendTo('chat', ({ event }) => ({
+              actions: sendTo('turn', ({ event }) => ({
                 type: 'input.change',
                 value: event.content,
               })),
             },
-            'chat.submit': { actions: sendTo('chat', { type: 'message.send' }) },
+            // A send goes through the open conversation, which tells the turn where it goes and
+            // after which messages.
+            'chat.submit': { actions: sendTo('openConversation', { type: 'message.send' }) },
+            'chat.send': {
+              actions: sendTo('turn', ({ event }) => ({
+                type: 'message.send',
+                conversationId: event.conversationId,
+                earlier: event.earlier,
+              })),
+            },
+            'chat.regenerate': {
+              actions: sendTo('turn', ({ event }) => ({
+                type: 'message.regenerate',
+                question: event.question,
+                reply: event.reply,
+                conversationId: event.conversationId,
+                earlier: event.earlier,
+              })),
+            },
+            // The turn's rows show in the open conversation when they belong there.
+            'chat.rowShown': {
+              actions: sendTo('openConversation', ({ event }) => ({
+                type: 'turn.shown',
+                message: event.message,
+              })),
+            },
+            'chat.rowHidden': {
+              actions: sendTo('openConversation', ({ event }) => ({
+                type: 'turn.hidden',
+                messageId: event.messageId,
+              })),
+            },
             'extension.setActive': {
               actions: sendTo('activation', ({ event }) => toggleAsked(event)),
             },
@@ -293,25 +331,31 @@ export const appMachine = setup({
                 ok: event.ok,
               })),
             },
-            // The conversations list and the chat agree on which conversation is open: the list
-            // opens one for the user, the chat reports the one its first message started.
+            // The conversations list and the open conversation agree on which one is open: the
+            // list opens one for the user, the turn reports the one its first message started.
             'conversation.opened': {
-              actions: sendTo('chat', ({ event }) => ({
+              actions: sendTo('openConversation', ({ event }) => ({
                 type: 'conversation.open',
                 conversationId: event.conversationId,
               })),
             },
             'conversation.linked': {
-              actions: sendTo('chat', ({ event }) => ({
+              actions: sendTo('openConversation', ({ event }) => ({
                 type: 'conversation.linked',
                 conversationId: event.conversationId,
               })),
             },
             'chat.conversationStarting': {
-              actions: sendTo('conversations', ({ event }) => ({
-                type: 'conversation.starting',
-                conversationId: event.conversationId,
-              })),
+              actions: [
+                sendTo('conversations', ({ event }) => ({
+                  type: 'conversation.starting',
+                  conversationId: event.conversationId,
+                })),
+                sendTo('openConversation', ({ event }) => ({
+                  type: 'conversation.starting',
+                  conversationId: event.conversationId,
+                })),
+              ],
             },
             'chat.conversationStarted': {
               actions: sendTo('conversations', ({ event }) => ({
@@ -326,9 +370,9 @@ export const appMachine = setup({
                 at: event.at,
               })),
             },
-            // The models actor owns the choice; the chat's next turn goes with it.
+            // The models actor owns the choice; the next turn goes with it.
             'model.chosen': {
-              actions: sendTo('chat', ({ event }) => ({
+              actions: sendTo('turn', ({ event }) => ({
                 type: 'model.select',
                 modelId: event.modelId,
               })),

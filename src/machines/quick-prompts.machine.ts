@@ -235,8 +235,8 @@ export const quickPromptsMachine = setup({
             ],
           },
         },
-        // The chat machine itself ignores the send when the text is blank, no model is
-        // chosen or a send is running (docs/product/behaviour.md).
+        // The turn machine itself ignores the send when the text is blank or a send is
+        // running, and holds it until a model is chosen (docs/product/behaviour.md).
         waiting: {
           on: {
             // A prompt with variables replaces the pending send with its form.

@@ -19,17 +19,18 @@ import type { ProviderUsage } from '../../src/domain/usage-by-provider'
 import { apiKeysMachine } from '../../src/machines/api-keys.machine'
 import { appMachine } from '../../src/machines/app.machine'
 import { type AuthEvent, authMachine } from '../../src/machines/auth.machine'
-import { chatMachine } from '../../src/machines/chat.machine'
 import { conversationsMachine } from '../../src/machines/conversations.machine'
 import { extensionBridgeMachine } from '../../src/machines/extension-bridge.machine'
 import { modelServersMachine } from '../../src/machines/model-servers.machine'
 import { modelsMachine } from '../../src/machines/models.machine'
+import { openConversationMachine } from '../../src/machines/open-conversation.machine'
 import { promptActivationMachine } from '../../src/machines/prompt-activation.machine'
 import { type DeleteOutcome, promptLibraryMachine } from '../../src/machines/prompt-library.machine'
 import { promptPickerMachine } from '../../src/machines/prompt-picker.machine'
 import { quickPromptsMachine } from '../../src/machines/quick-prompts.machine'
 import { sharedPromptMachine } from '../../src/machines/shared-prompt.machine'
 import { styleMachine } from '../../src/machines/style.machine'
+import { turnMachine } from '../../src/machines/turn.machine'
 import { usageMachine } from '../../src/machines/usage.machine'
 import { libraryPrompt } from './prompt-fixtures'
 
@@ -141,7 +142,7 @@ export function startApp(
         actors: { 'add shared prompt': fromPromise(async (): Promise<unknown> => undefined) },
         actions: { notify: noop, 'reset address': noop },
       }),
-      chat: chatMachine.provide({
+      openConversation: openConversationMachine.provide({
         actors: {
           'load history': fromPromise(
             async (): Promise<HistoryPage> => ({
@@ -149,6 +150,11 @@ export function startApp(
               hasOlder: false,
             }),
           ),
+        },
+        actions: { 'log error': noop },
+      }),
+      turn: turnMachine.provide({
+        actors: {
           'create conversation': fromPromise(async (): Promise<void> => {}),
           'save message': fromPromise(async ({ input }) => {
             calls.saved.push(input)
@@ -256,7 +262,7 @@ export function startApp(
         href: options.href ?? 'https://chat.example.com/',
       },
       sharedPrompt: { href: options.href ?? 'https://chat.example.com/' },
-      chat: { now: () => clock.now() },
+      turn: { now: () => clock.now() },
       library: { shareOrigin: PAGE_ORIGIN },
       extensionBridge: { origin: PAGE_ORIGIN },
     },
@@ -266,10 +272,11 @@ export function startApp(
   const children = () => app.getSnapshot().children
   /** The running session actors, by id (absent ones left out). */
   const session = () => {
-    const { chat, conversations, models, library, activation, quickPrompts, picker, usage } =
-      children()
+    const { turn, openConversation, conversations, models, library } = children()
+    const { activation, quickPrompts, picker, usage } = children()
     const all: Record<string, AnyActorRef | undefined> = {
-      chat,
+      turn,
+      openConversation,
       conversations,
       usage,
       models,

@@ -15,6 +15,17 @@ const CONVERSATION = {
   createdAt: '2026-05-01T00:00:00.000Z',
   updatedAt: '2026-05-01T00:00:00.000Z',
 }
+const QUESTION = {
+  id: 'msg_1_user',
+  userId: ALICE.id,
+  modelId: 'gpt-5',
+  role: 'user' as const,
+  content: 'Hello',
+  systemPromptId: null,
+  conversationId: 'conv_1',
+  createdAt: '2026-05-01T00:00:00.000Z',
+}
+const ANSWER = { ...QUESTION, id: 'msg_2_assistant', role: 'assistant' as const, content: 'Hi' }
 /** The actors that live as long as the page. */
 const APP_WIDE = ['auth', 'extensionBridge', 'installExtension', 'sharedPrompt', 'style']
 
@@ -38,7 +49,8 @@ describe('app machine: sessions', () => {
   it('signing in starts every session actor and starts the chat and activation sessions', async () => {
     const { session, calls, children } = await signedIn()
     expect(Object.keys(session()).sort()).toEqual([...SESSION_ACTORS].sort())
-    expect(children().chat?.getSnapshot().context.userId).toBe(ALICE.id)
+    expect(children().turn?.getSnapshot().context.userId).toBe(ALICE.id)
+    expect(children().openConversation?.getSnapshot().context.userId).toBe(ALICE.id)
     expect(calls.activeLoads).toBe(1)
   })
 
@@ -98,7 +110,7 @@ describe('app machine: sessions', () => {
   it('a second sign-in gets fresh actors with no state left over', async () => {
     const harness = await signedIn()
     const first = harness.session()
-    harness.children().chat?.send({ type: 'input.change', value: 'a draft' })
+    harness.children().turn?.send({ type: 'input.change', value: 'a draft' })
     harness.children().library?.send({ type: 'library.open' })
     harness.children().quickPrompts?.send({ type: 'quick.open' })
     await flush()
@@ -110,19 +122,20 @@ describe('app machine: sessions', () => {
       expect(second[id], id).toBeDefined()
       expect(second[id], id).not.toBe(first[id])
     }
-    const { chat, library, quickPrompts } = harness.children()
-    expect(chat?.getSnapshot().context).toMatchObject({ userId: BOB.id, input: '', messages: [] })
+    const { turn, openConversation, library, quickPrompts } = harness.children()
+    expect(turn?.getSnapshot().context).toMatchObject({ userId: BOB.id, input: '' })
+    expect(openConversation?.getSnapshot().context).toMatchObject({ userId: BOB.id, messages: [] })
     expect(library?.getSnapshot().hasTag('open')).toBe(false)
     expect(quickPrompts?.getSnapshot().hasTag('open')).toBe(false)
   })
 
   it('a parent switching accounts ends one session and starts the next', async () => {
     const harness = await signedIn()
-    const firstChat = harness.children().chat
+    const firstTurn = harness.children().turn
     harness.signIn(BOB)
     await flush()
-    expect(firstChat?.getSnapshot().status).toBe('stopped')
-    expect(harness.children().chat?.getSnapshot().context.userId).toBe(BOB.id)
+    expect(firstTurn?.getSnapshot().status).toBe('stopped')
+    expect(harness.children().turn?.getSnapshot().context.userId).toBe(BOB.id)
   })
 })
 
@@ -135,21 +148,21 @@ describe('app machine: routes between the actors', () => {
     const toggle = { ...ACTIVE, type: 'system' as const, isActive: false }
     children().activation?.send({ type: 'prompt.toggleActive', prompt: toggle })
     await flush()
-    expect(children().chat?.getSnapshot().context.systemPrompt).toEqual(ACTIVE)
+    expect(children().turn?.getSnapshot().context.systemPrompt).toEqual(ACTIVE)
     expect(calls.libraryLoads).toBe(before.library + 1)
     expect(calls.quickLoads).toBe(before.quick + 1)
   })
 
   it('the active prompt loaded at sign-in reaches the chat', async () => {
     const { children } = await signedIn({ active: ACTIVE })
-    expect(children().chat?.getSnapshot().context.systemPrompt).toEqual(ACTIVE)
+    expect(children().turn?.getSnapshot().context.systemPrompt).toEqual(ACTIVE)
   })
 
   it('a quick-prompt run fills the chat input and sends it after 100 ms', async () => {
     const { children, clock, calls } = await signedIn()
     const prompt = libraryPrompt({ content: 'Translate to French' })
     children().quickPrompts?.send({ type: 'quick.run', prompt })
-    expect(children().chat?.getSnapshot().context.input).toBe('Translate to French')
+    expect(children().turn?.getSnapshot().context.input).toBe('Translate to French')
     clock.increment(QUICK_SEND_DELAY_MS - 1)
     expect(calls.saved).toEqual([])
     clock.increment(1)
@@ -160,12 +173,45 @@ describe('app machine: routes between the actors', () => {
     ])
   })
 
+  it('a send goes through the open conversation to the turn; its rows show in the open conversation', async () => {
+    const { children, calls } = await signedIn()
+    const shown = () =>
+      children()
+        .openConversation?.getSnapshot()
+        .context.messages.map((m) => [m.role, m.content])
+    children().conversations?.send({ type: 'conversation.new' })
+    await flush()
+    children().turn?.send({ type: 'input.change', value: 'Hello there' })
+    children().openConversation?.send({ type: 'message.send' })
+    await flush()
+    expect(calls.saved.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'Hello there'],
+      ['assistant', 'ok'],
+    ])
+    // The first message started a conversation; the open conversation is now that one.
+    const started = calls.saved[0]?.conversationId
+    expect(started).toMatch(/^conv_/)
+    expect(children().openConversation?.getSnapshot().context.conversationId).toBe(started)
+    expect(shown()).toEqual([
+      ['user', 'Hello there'],
+      ['assistant', 'ok'],
+    ])
+    // Regenerate: the open conversation hands the turn its last reply; it is replaced in place.
+    children().openConversation?.send({ type: 'message.regenerate' })
+    await flush()
+    expect(calls.saved.at(-1)).toMatchObject({ id: calls.saved[1]?.id, role: 'assistant' })
+    expect(shown()).toEqual([
+      ['user', 'Hello there'],
+      ['assistant', 'ok'],
+    ])
+  })
+
   it('a library run fills the chat input without sending', async () => {
     const { children, calls } = await signedIn()
     children().library?.send({ type: 'library.open' })
     await flush()
     children().library?.send({ type: 'prompt.run', prompt: libraryPrompt() })
-    expect(children().chat?.getSnapshot().context.input).toBe('Summarise this text')
+    expect(children().turn?.getSnapshot().context.input).toBe('Summarise this text')
     await flush()
     expect(calls.saved).toEqual([])
   })
@@ -173,10 +219,10 @@ describe('app machine: routes between the actors', () => {
   it("the models actor's first choice, then a pick, reach the chat", async () => {
     const { children } = await signedIn()
     expect(children().models?.getSnapshot().context.selectedModelId).toBe('gpt-5')
-    expect(children().chat?.getSnapshot().context.modelId).toBe('gpt-5')
+    expect(children().turn?.getSnapshot().context.modelId).toBe('gpt-5')
     children().models?.send({ type: 'picker.open' })
     children().models?.send({ type: 'model.pick', modelId: 'claude-haiku-4-5' })
-    expect(children().chat?.getSnapshot().context.modelId).toBe('claude-haiku-4-5')
+    expect(children().turn?.getSnapshot().context.modelId).toBe('claude-haiku-4-5')
   })
 
   it('deleting the active prompt makes the activation re-read it', async () => {
@@ -207,7 +253,7 @@ describe('app machine: routes between the actors', () => {
   it('the conversation the user opens in the list is the one the chat opens', async () => {
     const { app, children } = await signedIn()
     app.send({ type: 'chat.conversationStarted', conversation: CONVERSATION })
-    const chatOpen = () => children().chat?.getSnapshot().context.conversationId
+    const chatOpen = () => children().openConversation?.getSnapshot().context.conversationId
     children().conversations?.send({ type: 'conversation.new' })
     await flush()
     expect(chatOpen()).toBeNull()
@@ -246,7 +292,7 @@ describe('app machine: the extension bridge', () => {
     await flush()
     expect(calls.toggles).toEqual(['on s1'])
     // The same fan-out as the prompt's own button: the chat has the prompt now.
-    expect(children().chat?.getSnapshot().context.systemPrompt).toEqual(ACTIVE)
+    expect(children().turn?.getSnapshot().context.systemPrompt).toEqual(ACTIVE)
     expect(calls.replies).toEqual([
       {
         message: { type: 'SYSTEM_PROMPT_UPDATED', promptId: 's1', isActive: true },
@@ -256,7 +302,7 @@ describe('app machine: the extension bridge', () => {
     postMessage({ type: 'UPDATE_SYSTEM_PROMPT', userId: ALICE.id, promptId: 's1', isActive: false })
     await flush()
     expect(calls.toggles).toEqual(['on s1', 'off s1'])
-    expect(children().chat?.getSnapshot().context.systemPrompt).toBeNull()
+    expect(children().turn?.getSnapshot().context.systemPrompt).toBeNull()
     expect(calls.replies.at(-1)?.message).toEqual({
       type: 'SYSTEM_PROMPT_UPDATED',
       promptId: 's1',
@@ -324,6 +370,16 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'prompt.deleted', promptId: 's1' },
   { type: 'chat.fill', content: 'Hello' },
   { type: 'chat.submit' },
+  { type: 'chat.send', conversationId: 'conv_1', earlier: [] },
+  {
+    type: 'chat.regenerate',
+    question: QUESTION,
+    reply: ANSWER,
+    conversationId: 'conv_1',
+    earlier: [],
+  },
+  { type: 'chat.rowShown', message: QUESTION },
+  { type: 'chat.rowHidden', messageId: QUESTION.id },
   { type: 'model.chosen', modelId: 'gpt-5' },
   { type: 'extension.setActive', prompt: ACTIVE, isActive: true },
   { type: 'activation.settled', promptId: 's1', isActive: true, ok: true },
@@ -339,7 +395,7 @@ describe('app machine model', () => {
     const { missing, replays } = await walkEveryTransition({
       machine: appMachine,
       inputs: [
-        { auth: {}, style: {}, sharedPrompt: {}, chat: {}, library: {}, extensionBridge: {} },
+        { auth: {}, style: {}, sharedPrompt: {}, turn: {}, library: {}, extensionBridge: {} },
       ],
       events: MODEL_EVENTS,
       fixedActors: Object.fromEntries([...APP_WIDE, ...SESSION_ACTORS].map((id) => [id, silent])),

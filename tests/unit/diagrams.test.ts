@@ -49,21 +49,28 @@ describe('the actor map in docs/machines', async () => {
 
   it('shows every route, from the reporting child through the app to the receiver', () => {
     expect(content).toContain(
-      "| activation ('tell chat') | activePrompt.changed | systemPrompt.changed | chat |",
+      "| activation ('tell chat') | activePrompt.changed | systemPrompt.changed | turn |",
     )
     expect(content).toContain('  quickPrompts -- "chat.submit" --> app')
-    expect(content).toContain('  app -- "message.send" --> chat')
+    expect(content).toContain('  app -- "message.send" --> openConversation')
+    expect(content).toContain('  app -- "message.send" --> turn')
     expect(content).toContain(
-      '| load session (done) | xstate.done.actor.load session | session.start | chat |',
+      "| openConversation ('ask to send') | chat.send | message.send | turn |",
+    )
+    expect(content).toContain(
+      '| load session (done) | xstate.done.actor.load session | session.start | activation |',
     )
     expect(content).not.toContain('routed nowhere')
   })
 
   it('finds reports queued by enqueueActions too: every route has a sender', () => {
     expect(content).toContain(
-      "| chat ('report conversation starting') | chat.conversationStarting | conversation.starting | conversations |",
+      "| turn ('report conversation starting') | chat.conversationStarting | conversation.starting | conversations |",
     )
-    expect(content).toContain("| models ('report choice') | model.chosen | model.select | chat |")
+    expect(content).toContain(
+      "| turn ('show question'), turn ('show reply'), turn ('show replaced reply') | chat.rowShown | turn.shown | openConversation |",
+    )
+    expect(content).toContain("| models ('report choice') | model.chosen | model.select | turn |")
     expect(content).not.toContain('(nobody)')
   })
 })

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
-import { turnInView } from '../../machines/chat-state'
+import { turnIn } from '../../machines/turn-state'
 import { useSessionActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
 import { SendIcon, StopIcon } from '../shell/icons'
@@ -16,11 +16,12 @@ const styles = messageInput()
  * (docs/product/variables.md), which takes the arrows, Enter and Escape while it shows.
  */
 export function MessageInput() {
-  const { chat, models } = useSessionActors()
-  const value = useSelector(chat, (s) => s.context.input)
-  const sending = useSelector(chat, (s) => s.hasTag('busy'))
+  const { turn, openConversation, models } = useSessionActors()
+  const value = useSelector(turn, (s) => s.context.input)
+  const sending = useSelector(turn, (s) => s.hasTag('busy'))
   // Stop shows beside the reply it stops: not in another conversation opened meanwhile.
-  const streaming = useSelector(chat, (s) => s.hasTag('streaming') && turnInView(s.context))
+  const openId = useSelector(openConversation, (s) => s.context.conversationId)
+  const streaming = useSelector(turn, (s) => s.hasTag('streaming') && turnIn(s.context, openId))
   const modelName = useSelector(models, (s) => {
     const selected = s.context.models.find((m) => m.id === s.context.selectedModelId)
     return selected ? selected.name : null
@@ -34,7 +35,8 @@ export function MessageInput() {
   const refocus = useRef(false)
   const send = () => {
     refocus.current = document.activeElement === field.current
-    chat.send({ type: 'message.send' })
+    // The open conversation says where it goes, and after what (docs/architecture.md).
+    openConversation.send({ type: 'message.send' })
   }
   useEffect(() => {
     if (sending || !refocus.current) return
@@ -61,7 +63,7 @@ export function MessageInput() {
           value={value}
           {...picker.fieldProps}
           onChange={(e) => {
-            chat.send({ type: 'input.change', value: e.target.value })
+            turn.send({ type: 'input.change', value: e.target.value })
             picker.typed(e)
           }}
           onKeyDown={(e) => {
@@ -79,7 +81,7 @@ export function MessageInput() {
             type="button"
             aria-label="Stop"
             title="Stop generating"
-            onClick={() => chat.send({ type: 'message.stop' })}
+            onClick={() => turn.send({ type: 'message.stop' })}
             className={button({ variant: 'outline', size: 'icon' })}
           >
             <StopIcon width={16} height={16} />

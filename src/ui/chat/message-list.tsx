@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react'
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ChatMessage as ChatMessageRow } from '../../domain/chat-message'
+import { lastExchange } from '../../domain/last-exchange'
 import { formatCost, formatTokens, totalOf } from '../../domain/model-prices'
-import { turnInView } from '../../machines/chat-state'
+import { turnIn } from '../../machines/turn-state'
 import type { SessionActors } from '../shell/app-actors'
 import { useAppActors, useSessionActors } from '../shell/app-actors'
 import { iconTile } from '../shell/icon-tile.recipe'
@@ -20,25 +21,35 @@ const styles = messageList()
  * the last reply. It opens at the newest page; older pages come above as the user scrolls up.
  */
 export function MessageList() {
-  const { chat, models: modelsActor } = useSessionActors()
-  const messages = useSelector(chat, (s) => s.context.messages)
+  const { turn, openConversation, models: modelsActor } = useSessionActors()
+  const messages = useSelector(openConversation, (s) => s.context.messages)
+  const openId = useSelector(openConversation, (s) => s.context.conversationId)
   const models = useSelector(modelsActor, (s) => s.context.models)
   const display = useMessageDisplay()
   // The thinking row, the draft and following belong to the conversation the turn is in.
-  const answeringHere = useSelector(chat, (s) => s.hasTag('busy') && turnInView(s.context))
-  const failedId = useSelector(chat, (s) => s.context.failedTurn?.message.id ?? null)
-  const failure = useFailure(chat)
-  const draft = useDraftReply(chat)
-  const canRegenerate = useSelector(
-    chat,
-    (s) => !s.hasTag('busy') && s.can({ type: 'message.regenerate' }),
+  const answeringHere = useSelector(turn, (s) => s.hasTag('busy') && turnIn(s.context, openId))
+  const failedId = useSelector(turn, (s) => s.context.failedTurn?.message.id ?? null)
+  const failure = useFailure(turn)
+  const draft = useDraftReply(turn, openId)
+  // The turn may regenerate (idle, a model, no failed turn) and the conversation ends with a
+  // reply; the open conversation hands the turn that reply and what came before it.
+  const turnMayRegenerate = useSelector(
+    turn,
+    (s) => s.matches('idle') && s.context.failedTurn === null && s.context.modelId !== null,
   )
-  const regenerate = useCallback(() => chat.send({ type: 'message.regenerate' }), [chat])
+  const canRegenerate = turnMayRegenerate && lastExchange(messages) !== null
+  const regenerate = useCallback(
+    () => openConversation.send({ type: 'message.regenerate' }),
+    [openConversation],
+  )
   const total = useMemo(() => totalOf(messages), [messages])
   const lastId = messages.at(-1)?.id
-  const hasOlder = useSelector(chat, (s) => s.context.hasOlder)
-  const loadingOlder = useSelector(chat, (s) => s.hasTag('loadingOlder'))
-  const readOlder = useCallback(() => chat.send({ type: 'history.older' }), [chat])
+  const hasOlder = useSelector(openConversation, (s) => s.context.hasOlder)
+  const loadingOlder = useSelector(openConversation, (s) => s.hasTag('loadingOlder'))
+  const readOlder = useCallback(
+    () => openConversation.send({ type: 'history.older' }),
+    [openConversation],
+  )
   const scroll = useConversationScroll({
     firstId: messages[0]?.id,
     growth: `${messages.length} ${lastId} ${draft?.content.length ?? ''}`,
@@ -152,13 +163,16 @@ function rowKey(message: ChatMessageRow, previous: ChatMessageRow | undefined): 
 }
 
 /** The reply as it streams in, shaped as the message it will become; null until text arrives. */
-function useDraftReply(chat: SessionActors['chat']): ChatMessageRow | null {
+function useDraftReply(
+  turnActor: SessionActors['turn'],
+  openId: string | null,
+): ChatMessageRow | null {
   // Only in the conversation the turn belongs to.
-  const text = useSelector(chat, (s) =>
-    turnInView(s.context) ? (s.context.pending?.draft ?? null) : null,
+  const text = useSelector(turnActor, (s) =>
+    turnIn(s.context, openId) ? (s.context.pending?.draft ?? null) : null,
   )
-  const turn = useSelector(chat, (s) => s.context.pending?.message ?? null)
-  const modelId = useSelector(chat, (s) => s.context.pending?.modelId ?? '')
+  const turn = useSelector(turnActor, (s) => s.context.pending?.message ?? null)
+  const modelId = useSelector(turnActor, (s) => s.context.pending?.modelId ?? '')
   const startedAt = useRef<string>('')
   if (text === null || turn === null) {
     startedAt.current = ''
@@ -177,13 +191,13 @@ function useDraftReply(chat: SessionActors['chat']): ChatMessageRow | null {
 }
 
 /** The failed turn's mark, one object per change so the memoised messages keep still. */
-function useFailure(chat: SessionActors['chat']): MessageFailure {
-  const replyKept = useSelector(chat, (s) => s.context.failedTurn?.reply != null)
+function useFailure(turn: SessionActors['turn']): MessageFailure {
+  const replyKept = useSelector(turn, (s) => s.context.failedTurn?.reply != null)
   return useMemo(
     () => ({
       label: replyKept ? 'Reply not saved' : 'Not sent',
-      onRetry: () => chat.send({ type: 'message.retry' }),
+      onRetry: () => turn.send({ type: 'message.retry' }),
     }),
-    [chat, replyKept],
+    [turn, replyKept],
   )
 }

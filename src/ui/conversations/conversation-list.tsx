@@ -28,7 +28,7 @@ export function ConversationList({ onChosen }: { onChosen?: () => void }) {
   const loading = useSelector(conversations, (s) => s.hasTag('loading'))
   const editingId = useSelector(conversations, (s) => s.context.editing?.id ?? null)
   // A reply keeps streaming in its conversation while the user reads another.
-  const answeringId = useSelector(useSessionActors().chat, (s) =>
+  const answeringId = useSelector(useSessionActors().turn, (s) =>
     s.hasTag('busy') ? (s.context.pending?.message.conversationId ?? null) : null,
   )
   const deletingId = useSelector(conversations, (s) =>

@@ -2,12 +2,13 @@ import { createContext, type ReactNode, useContext } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { appMachine } from '../../machines/app.machine'
 import type { authMachine } from '../../machines/auth.machine'
-import type { chatMachine } from '../../machines/chat.machine'
 import type { conversationsMachine } from '../../machines/conversations.machine'
 import type { installExtensionMachine } from '../../machines/install-extension.machine'
 import type { modelsMachine } from '../../machines/models.machine'
+import type { openConversationMachine } from '../../machines/open-conversation.machine'
 import type { sharedPromptMachine } from '../../machines/shared-prompt.machine'
 import type { styleMachine } from '../../machines/style.machine'
+import type { turnMachine } from '../../machines/turn.machine'
 import type { usageMachine } from '../../machines/usage.machine'
 import type { PromptActorRefs } from '../prompts/prompt-actors'
 
@@ -24,7 +25,10 @@ export interface AppActors {
 
 /** One signed-in session's actors: fresh on every sign-in, stopped on sign-out. */
 export interface SessionActors {
-  chat: ActorRefFrom<typeof chatMachine>
+  /** The composer and the turn it sends: send, stream, stop, retry, regenerate. */
+  turn: ActorRefFrom<typeof turnMachine>
+  /** The conversation on screen: which one, and its history pages. */
+  openConversation: ActorRefFrom<typeof openConversationMachine>
   /** The conversations list and which conversation is open. */
   conversations: ActorRefFrom<typeof conversationsMachine>
   /** The models on offer, the one chosen, and the 'Select AI Model' dialog. */

@@ -19,12 +19,13 @@ export const preloadChat = () => Promise.all([SignedIn.preload(), LazyMarkdown.p
 
 /** The session's actors while the app machine has a session (tag `session`), else null. */
 function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors | null {
-  const { chat, conversations, models, library, activation, quickPrompts, picker, usage } =
-    snapshot.children
-  if (!snapshot.hasTag('session') || !chat || !conversations || !models) return null
-  if (!library || !activation || !quickPrompts || !picker || !usage) return null
+  const { turn, openConversation, conversations, models, library } = snapshot.children
+  const { activation, quickPrompts, picker, usage } = snapshot.children
+  if (!snapshot.hasTag('session') || !turn || !openConversation || !conversations) return null
+  if (!models || !library || !activation || !quickPrompts || !picker || !usage) return null
   return {
-    chat,
+    turn,
+    openConversation,
     conversations,
     models,
     usage,
@@ -34,7 +35,7 @@ function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors
 
 /** Another session only when the actors themselves changed. */
 const sameSession = (a: SessionActors | null, b: SessionActors | null) =>
-  a === b || (a !== null && b !== null && a.chat === b.chat && a.models === b.models)
+  a === b || (a !== null && b !== null && a.turn === b.turn && a.models === b.models)
 
 /**
  * The one root view: a session shows the chat, a session whose code did not arrive says so;

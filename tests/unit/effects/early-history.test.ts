@@ -1,8 +1,8 @@
 import { describe, expect, test, vi } from 'vitest'
 import { type AnyActorLogic, createActor, toPromise } from 'xstate'
 import type { ChatMessage } from '../../../src/domain/chat-message'
-import { provideChat } from '../../../src/effects/chat-effects'
 import { createEarlyHistory } from '../../../src/effects/early-history'
+import { provideOpenConversation } from '../../../src/effects/open-conversation-effects'
 import type { PlatformClient, TableClient } from '../../../src/platform/index'
 
 const message = (id: string, content: string): ChatMessage => ({
@@ -66,19 +66,14 @@ describe('a history asked for at sign-in', () => {
   })
 })
 
-describe("the chat's history load", () => {
-  /** The chat's `load history` actor over `table`, with `early` handed to it. */
+describe("the open conversation's history load", () => {
+  /** The open conversation's `load history` actor over `table`, with `early` handed to it. */
   function loadHistory(table: TableClient<ChatMessage>, early = createEarlyHistory(table)) {
     const platform = {
       db: { table: (name: string) => (name === 'chatMessages' ? table : { list: vi.fn() }) },
     } as unknown as PlatformClient
-    const chat = provideChat({
-      platform,
-      currentUserId: () => 'u1',
-      providerBaseUrls: {},
-      earlyHistory: early,
-    })
-    const logic = chat.implementations.actors['load history'] as AnyActorLogic
+    const open = provideOpenConversation({ platform, earlyHistory: early })
+    const logic = open.implementations.actors['load history'] as AnyActorLogic
     return {
       early,
       run: (conversationId: string | null) =>

@@ -2,7 +2,7 @@ import type { ActiveSystemPrompt } from '../domain/chat-context'
 import type { ChatMessage } from '../domain/chat-message'
 import type { ChatResult, ChatTurn, ChatUsage } from '../domain/chat-types'
 
-// The chat machine's vocabulary: what it holds, what it hears, and the texts it shows.
+// The turn machine's vocabulary: what it holds, what it hears, and the texts it shows.
 
 /** docs/product/limits.md: the second, longer toast after a missing key points at the model settings. */
 export const API_KEY_HINT_TOAST_MS = 5000
@@ -15,16 +15,21 @@ export const CHAT_MESSAGES = {
   missingKeyHint: 'Please add your API key in the model settings',
 } as const
 
-export interface ChatInput {
+export interface TurnInput {
+  /** Whose session: rows are written as this user, and their keys used. */
+  userId: string
   /** Milliseconds clock for message ids and times; tests pass a fixed one. */
   now?: () => number
 }
 
-/**
- * The turn being sent: what was typed, the context it was sent with, and what the effects found
- * along the way. A failed turn is kept as it was, so Retry sends the same message with the
- * same model and context and redoes only the steps that did not happen.
- */
+/** Where a turn is sent, and after what: the open conversation's facts at the send. */
+export interface SendTarget {
+  /** The open conversation; null for a new chat, whose first message creates it. */
+  conversationId: string | null
+  /** Its messages before the new one, oldest first; the context takes the newest of them. */
+  earlier: readonly ChatMessage[]
+}
+
 export interface PendingSend {
   text: string
   modelId: string
@@ -46,30 +51,19 @@ export interface PendingSend {
   conversation: { id: string; title: string; createdAt: string } | null
 }
 
-export interface ChatContext {
-  userId: string | null
-  /** The open conversation; null for a new chat, whose first message creates it. */
-  conversationId: string | null
-  /**
-   * The conversation the page's address names, before the list says the user may read it
-   * (docs/product/conversations.md, "Deep links"); its history is fetched meanwhile.
-   */
-  linkedId: string | null
+export interface TurnContext {
+  userId: string
   /**
    * The model the next turn goes with: the models actor's choice, which the app machine tells
    * this one (one way); null until the models actor has settled one.
    */
   modelId: string | null
-  /** The open conversation's messages on screen: its newest page, and older pages read since. */
-  messages: ChatMessage[]
-  /** Whether the open conversation has messages older than those on screen. */
-  hasOlder: boolean
   input: string
   /**
    * A send that came before the models actor chose any model (a quick run right after sign-in):
    * it goes as soon as one is chosen, unless the input changes first.
    */
-  sendHeld: boolean
+  held: SendTarget | null
   systemPrompt: ActiveSystemPrompt | null
   pending: PendingSend | null
   /** The last turn, when it failed: what Retry resumes (docs/product/behaviour.md#chat-sending). */
@@ -77,13 +71,14 @@ export interface ChatContext {
   now: () => number
 }
 
-export type ChatEvent =
-  | { type: 'session.start'; userId: string }
+export type TurnEvent =
   | { type: 'input.change'; value: string }
-  | { type: 'message.send' }
+  /** Send what the input holds, through the open conversation, which says where. */
+  | ({ type: 'message.send' } & SendTarget)
   | { type: 'message.retry' }
   | { type: 'message.stop' }
-  | { type: 'message.regenerate' }
+  /** Ask again for `reply`, the answer to `question`, after the same earlier messages. */
+  | ({ type: 'message.regenerate'; question: ChatMessage; reply: ChatMessage } & SendTarget)
   // Reported by the streaming call while it runs.
   | { type: 'reply.delta'; text: string }
   | { type: 'reply.done'; result: ChatResult }
@@ -91,17 +86,10 @@ export type ChatEvent =
   /** The models actor's choice, through the app machine. */
   | { type: 'model.select'; modelId: string }
   | { type: 'systemPrompt.changed'; prompt: ActiveSystemPrompt | null }
-  /** Show this conversation (null: a new chat), from the conversations list via the app machine. */
-  | { type: 'conversation.open'; conversationId: string | null }
-  /** The user scrolled up to the oldest message shown: read the page before it. */
-  | { type: 'history.older' }
-  /** The address names this conversation: fetch its history beside the list. */
-  | { type: 'conversation.linked'; conversationId: string }
 
 /**
  * Whether the turn being sent belongs to the open conversation: a reply keeps streaming when
  * the user opens another, and shows (with its Stop) only in its own.
  */
-export const turnInView = (context: ChatContext): boolean =>
-  context.pending !== null &&
-  (context.pending.message.conversationId ?? null) === context.conversationId
+export const turnIn = (context: TurnContext, conversationId: string | null): boolean =>
+  context.pending !== null && (context.pending.message.conversationId ?? null) === conversationId

@@ -1,273 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import {
-  type AnyActorLogic,
-  createActor,
-  type EventObject,
-  fromCallback,
-  fromPromise,
-  type InspectionEvent,
-} from 'xstate'
+import { type AnyActorLogic, createActor, fromCallback, type InspectionEvent } from 'xstate'
 import type { ChatMessage } from '../../src/domain/chat-message'
-import type { ChatModel } from '../../src/domain/chat-model'
-import type { ChatResult, ChatTurn } from '../../src/domain/chat-types'
-import type { HistoryPage } from '../../src/domain/history-page'
-import { type ChatEvent, chatMachine, type StreamReplyInput } from '../../src/machines/chat.machine'
-import type { Notice } from '../../src/machines/notice'
+import type { ChatResult } from '../../src/domain/chat-types'
+import { type TurnEvent, turnMachine } from '../../src/machines/turn.machine'
 import {
   type ModelEvent,
   providedOnce,
   type Replay,
   walkEveryTransition,
 } from '../support/model-walk'
-
-const GPT: ChatModel = { id: 'gpt-5', name: 'GPT-5', description: 'Flagship', provider: 'openai' }
-const CLAUDE: ChatModel = {
-  id: 'claude-haiku-4-5',
-  name: 'Claude Haiku 4.5',
-  description: 'Fast',
-  provider: 'Anthropic',
-}
-const PROMPT = { id: 'prompt_1', title: 'Pirate', content: 'Talk like a pirate.' }
-const reply = (content: string): ChatResult => ({
-  content,
-  model: 'gpt-5',
-  usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 },
-})
-const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
-
-function row(n: number, role: 'user' | 'assistant'): ChatMessage {
-  return {
-    id: `msg_${n}_${role}`,
-    userId: 'user_1',
-    modelId: 'gpt-5',
-    role,
-    content: `${role} ${n}`,
-    systemPromptId: null,
-    createdAt: new Date(n).toISOString(),
-  }
-}
-
-interface Fakes {
-  /** The page a conversation opens with; a plain list has nothing older. */
-  history?: (conversationId: string | null) => Promise<ChatMessage[] | HistoryPage>
-  /** The page before `beforeId`. */
-  older?: (beforeId: string) => Promise<HistoryPage>
-  /** The model the models actor has chosen ('gpt-5' unless told; null: none yet). */
-  model?: string | null
-  findModel?: (id: string) => Promise<ChatModel | null>
-  findKey?: (provider: string) => Promise<string | null>
-  call?: (messages: ChatTurn[]) => Promise<ChatResult>
-  /** Streams instead of `call`: reports through `send` and returns what stopping does. */
-  stream?: (send: (event: ChatEvent) => void, input: StreamReplyInput) => () => void
-  save?: (message: ChatMessage) => Promise<void>
-  createConversation?: () => Promise<void>
-}
-
-/** A chat actor whose effects are recording fakes, on a clock that ticks 1000 ms per read. */
-function startChat(fakes: Fakes = {}) {
-  const effects: string[] = []
-  const saved: ChatMessage[] = []
-  const calls: StreamReplyInput[] = []
-  /** Replies written over an earlier one (Regenerate), by id. */
-  const replaced: string[] = []
-  let stops = 0
-  const created: Array<{ id: string; title: string; userId: string }> = []
-  const reports: string[] = []
-  const notices: Notice[] = []
-  const logged: unknown[] = []
-  let time = 1_700_000_000_000
-  const machine = chatMachine.provide({
-    actors: {
-      'load history': fromPromise(
-        async ({
-          input,
-        }: {
-          input: { userId: string; conversationId: string | null }
-        }): Promise<HistoryPage> => {
-          const answer = fakes.history ? await fakes.history(input.conversationId) : []
-          return Array.isArray(answer) ? { messages: answer, hasOlder: false } : answer
-        },
-      ),
-      'load older history': fromPromise(
-        async ({
-          input,
-        }: {
-          input: { userId: string; conversationId: string; beforeId: string }
-        }): Promise<HistoryPage> => {
-          effects.push(`load older ${input.conversationId} before ${input.beforeId}`)
-          return fakes.older ? fakes.older(input.beforeId) : { messages: [], hasOlder: false }
-        },
-      ),
-      'create conversation': fromPromise(
-        async ({
-          input,
-        }: {
-          input: { id: string; userId: string; title: string; createdAt: string }
-        }) => {
-          effects.push('create conversation')
-          created.push(input)
-          await fakes.createConversation?.()
-        },
-      ),
-      'save message': fromPromise(async ({ input }: { input: ChatMessage }) => {
-        effects.push(`save ${input.role}`)
-        saved.push(input)
-        await fakes.save?.(input)
-      }),
-      'find model': fromPromise(async ({ input }: { input: { modelId: string } }) => {
-        effects.push('find model')
-        if (fakes.findModel) return fakes.findModel(input.modelId)
-        return [GPT, CLAUDE].find((m) => m.id === input.modelId) ?? null
-      }),
-      'find api key': fromPromise(
-        async ({ input }: { input: { userId: string; provider: string } }) => {
-          effects.push('find key')
-          return fakes.findKey ? fakes.findKey(input.provider) : `key-for-${input.provider}`
-        },
-      ),
-      'stream reply': fromCallback<EventObject, StreamReplyInput>(({ input, sendBack }) => {
-        effects.push('call model')
-        calls.push(input)
-        if (fakes.stream) {
-          const stop = fakes.stream(sendBack, input)
-          return () => {
-            stops++
-            stop()
-          }
-        }
-        let live = true
-        const answer = fakes.call ? fakes.call(input.messages) : Promise.resolve(reply('**hi**'))
-        answer.then(
-          (result) => live && sendBack({ type: 'reply.done', result }),
-          (error) => live && sendBack({ type: 'reply.failed', error, partial: '', usage: null }),
-        )
-        return () => {
-          live = false
-        }
-      }),
-      'save reply': fromPromise(
-        async ({ input }: { input: { message: ChatMessage; replaces: boolean } }) => {
-          effects.push(`save ${input.message.role}`)
-          saved.push(input.message)
-          if (input.replaces) replaced.push(input.message.id)
-          await fakes.save?.(input.message)
-        },
-      ),
-    },
-    actions: {
-      notify: (_, notice: Notice) => {
-        notices.push(notice)
-      },
-      'log error': (_, { error }: { error: unknown }) => {
-        logged.push(error)
-      },
-      'report conversation starting': ({ context }) => {
-        if (context.pending?.conversation)
-          reports.push(`starting ${context.pending.conversation.title}`)
-      },
-      'report conversation started': ({ context }) => {
-        reports.push(`started ${context.pending?.conversation?.title}`)
-      },
-      'report activity': ({ context }) => {
-        reports.push(`activity ${context.pending?.message.conversationId}`)
-      },
-    },
-  })
-  const actor = createActor(machine, {
-    input: { now: () => (time += 1000) },
-  })
-  actor.start()
-  const context = () => actor.getSnapshot().context
-  /** The session starts, and the models actor's first choice arrives (gpt-5). */
-  const signIn = () => {
-    actor.send({ type: 'session.start', userId: 'user_1' })
-    actor.send({ type: 'model.select', modelId: 'gpt-5' })
-  }
-  const typeAndSend = (text: string) => {
-    actor.send({ type: 'input.change', value: text })
-    actor.send({ type: 'message.send' })
-  }
-  return {
-    actor,
-    effects,
-    saved,
-    calls,
-    replaced,
-    stops: () => stops,
-    created,
-    reports,
-    notices,
-    logged,
-    context,
-    signIn,
-    typeAndSend,
-  }
-}
-
-/** Signed in, with a conversation open (`conv_1` unless told otherwise; null: a new chat). */
-async function signedInChat(fakes: Fakes = {}, conversationId: string | null = 'conv_1') {
-  const chat = startChat(fakes)
-  chat.actor.send({ type: 'session.start', userId: 'user_1' })
-  // The models actor's choice, as the app machine passes it on.
-  const model = fakes.model === undefined ? 'gpt-5' : fakes.model
-  if (model !== null) chat.actor.send({ type: 'model.select', modelId: model })
-  chat.actor.send({ type: 'conversation.open', conversationId })
-  await flush()
-  return chat
-}
-
-describe('chat: loading', () => {
-  it('waits for a session, then for the list to say which conversation, then loads its history', async () => {
-    const asked: Array<string | null> = []
-    const chat = startChat({
-      history: async (conversationId) => {
-        asked.push(conversationId)
-        return [row(1, 'user'), row(2, 'assistant')]
-      },
-    })
-    expect(chat.actor.getSnapshot().matches('signedOut')).toBe(true)
-    chat.actor.send({ type: 'session.start', userId: 'user_1' })
-    await flush()
-    // The history waits for the conversations list to say which conversation to show.
-    expect(chat.actor.getSnapshot().matches({ active: { history: 'waiting' } })).toBe(true)
-    expect(asked).toEqual([])
-    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_1' })
-    await flush()
-    expect(asked).toEqual(['conv_1'])
-    expect(chat.context().messages.map((m) => m.id)).toEqual(['msg_1_user', 'msg_2_assistant'])
-  })
-
-  it('composes with the model the models actor chose, told before or after the session', async () => {
-    const early = startChat()
-    early.actor.send({ type: 'model.select', modelId: 'claude-haiku-4-5' })
-    early.actor.send({ type: 'session.start', userId: 'user_1' })
-    early.actor.send({ type: 'conversation.open', conversationId: 'conv_1' })
-    early.typeAndSend('Hello')
-    await flush()
-    expect(early.calls.map((call) => call.model)).toEqual(['claude-haiku-4-5'])
-    expect(early.saved.map((m) => m.modelId)).toEqual(['claude-haiku-4-5', 'claude-haiku-4-5'])
-
-    const late = await signedInChat()
-    late.actor.send({ type: 'model.select', modelId: 'claude-haiku-4-5' })
-    late.typeAndSend('Hello')
-    await flush()
-    expect(late.calls.map((call) => call.model)).toEqual(['claude-haiku-4-5'])
-  })
-
-  it('a failed history load is only logged', async () => {
-    const failure = new Error('history down')
-    const chat = await signedInChat({ history: async () => Promise.reject(failure) })
-    expect(chat.notices).toEqual([])
-    expect(chat.logged).toEqual([failure])
-    expect(chat.context().messages).toEqual([])
-  })
-})
+import { flush, GPT, PROMPT, reply, row, signedInChat, startChat } from './chat-harness'
 
 describe('chat: sending', () => {
   it('saves the user message, then calls the model, then saves the reply', async () => {
     const chat = await signedInChat()
     chat.typeAndSend('  Hello there  ')
-    expect(chat.actor.getSnapshot().hasTag('busy')).toBe(true)
+    expect(chat.hasTag('busy')).toBe(true)
     expect(chat.context().input).toBe('')
     await flush()
     expect(chat.effects).toEqual([
@@ -277,7 +25,7 @@ describe('chat: sending', () => {
       'call model',
       'save assistant',
     ])
-    expect(chat.actor.getSnapshot().hasTag('busy')).toBe(false)
+    expect(chat.hasTag('busy')).toBe(false)
     const [user, assistant] = chat.saved
     expect(user).toMatchObject({
       userId: 'user_1',
@@ -331,7 +79,7 @@ describe('chat: sending', () => {
     slow.typeAndSend('one')
     await flush()
     slow.typeAndSend('two')
-    expect(slow.actor.getSnapshot().hasTag('busy')).toBe(true)
+    expect(slow.hasTag('busy')).toBe(true)
     release(reply('done'))
     await flush()
     expect(slow.calls).toHaveLength(1)
@@ -375,7 +123,7 @@ describe('chat: sending', () => {
     ])
     expect(chat.effects).toEqual(['save user', 'find model', 'find key'])
     expect(chat.context().messages.map((m) => m.content)).toEqual(['hello'])
-    expect(chat.actor.getSnapshot().hasTag('busy')).toBe(false)
+    expect(chat.hasTag('busy')).toBe(false)
   })
 
   it("a model that is gone: 'Model not found'", async () => {
@@ -401,7 +149,7 @@ describe('chat: sending', () => {
     ])
     expect(chat.logged).toHaveLength(2)
     expect(chat.context().messages.map((m) => m.content)).toEqual(['a', 'b'])
-    expect(chat.actor.getSnapshot().matches({ active: { composer: 'idle' } })).toBe(true)
+    expect(chat.turn.getSnapshot().matches('idle')).toBe(true)
   })
 
   it('a failure to save the user message stops before the model is called', async () => {
@@ -416,118 +164,17 @@ describe('chat: sending', () => {
   })
 })
 
-describe('chat: long conversations', () => {
-  const rows = (from: number, to: number) =>
-    Array.from({ length: to - from + 1 }, (_, i) =>
-      row(from + i, (from + i) % 2 === 1 ? 'user' : 'assistant'),
-    )
-
-  it('opens at the newest page; scrolling up puts the page before it first, once', async () => {
-    const pages: Record<string, HistoryPage> = {
-      msg_101_user: { messages: rows(1, 100), hasOlder: false },
-    }
-    const chat = await signedInChat({
-      history: async () => ({ messages: rows(101, 200), hasOlder: true }),
-      older: async (beforeId) => pages[beforeId] ?? { messages: [], hasOlder: false },
-    })
-    expect(chat.context().messages[0]?.id).toBe('msg_101_user')
-    expect(chat.context().hasOlder).toBe(true)
-    chat.actor.send({ type: 'history.older' })
-    expect(chat.actor.getSnapshot().hasTag('loadingOlder')).toBe(true)
-    chat.actor.send({ type: 'history.older' }) // already on its way: not asked twice
-    await flush()
-    expect(chat.effects).toEqual(['load older conv_1 before msg_101_user'])
-    expect(chat.context().messages.map((m) => m.id)).toEqual(rows(1, 200).map((m) => m.id))
-    expect(chat.context().hasOlder).toBe(false)
-    chat.actor.send({ type: 'history.older' }) // nothing older: nothing asked
-    await flush()
-    expect(chat.effects).toHaveLength(1)
-  })
-
-  it('the context is the newest turns, whatever older pages are on screen', async () => {
-    const chat = await signedInChat({
-      history: async () => ({ messages: rows(101, 130), hasOlder: true }),
-      older: async () => ({ messages: rows(1, 100), hasOlder: false }),
-    })
-    chat.actor.send({ type: 'history.older' })
-    await flush()
-    chat.typeAndSend('Next question')
-    await flush()
-    expect(chat.calls[0]?.messages.map((m) => m.content)).toEqual([
-      ...rows(121, 130).map((m) => m.content),
-      'Next question',
-    ])
-  })
-
-  it('a page boundary read twice shows its message once; a failed page is only logged', async () => {
-    const failure = new Error('offline')
-    let fail = true
-    const chat = await signedInChat({
-      history: async () => ({ messages: rows(3, 4), hasOlder: true }),
-      older: async () => {
-        if (fail) throw failure
-        return { messages: rows(1, 3), hasOlder: false }
-      },
-    })
-    chat.actor.send({ type: 'history.older' })
-    await flush()
-    expect(chat.logged).toEqual([failure])
-    expect(chat.notices).toEqual([])
-    expect(chat.context().hasOlder).toBe(true) // scrolling up again asks again
-    fail = false
-    chat.actor.send({ type: 'history.older' })
-    await flush()
-    expect(chat.context().messages.map((m) => m.id)).toEqual(rows(1, 4).map((m) => m.id))
-  })
-
-  it('opening another conversation drops an older page still on its way', async () => {
-    let answer: (page: HistoryPage) => void = () => {}
-    const chat = await signedInChat({
-      history: async (id) =>
-        id === 'conv_1' ? { messages: rows(101, 200), hasOlder: true } : [row(900, 'user')],
-      older: () => new Promise((resolve) => (answer = resolve)),
-    })
-    chat.actor.send({ type: 'history.older' })
-    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_2' })
-    answer({ messages: rows(1, 100), hasOlder: false })
-    await flush()
-    expect(chat.context().messages.map((m) => m.id)).toEqual(['msg_900_user'])
-    expect(chat.context().hasOlder).toBe(false)
-  })
-})
-
 // ---------------------------------------------------------------------------------------------
 // Model-based test: every transition walked on a real actor, and the send flow's order checked.
 
 const ERR = new Error('boom')
 const MODEL_EVENTS: ModelEvent[] = [
-  { type: 'session.start', userId: 'user_1' },
-  { type: 'conversation.open', conversationId: 'conv_1' },
-  { type: 'conversation.open', conversationId: null },
-  { type: 'conversation.linked', conversationId: 'conv_1' },
-  { type: 'xstate.done.actor.linkedHistoryLoader', output: { messages: [], hasOlder: false } },
-  {
-    type: 'xstate.done.actor.linkedHistoryLoader',
-    output: { messages: [row(1, 'user')], hasOlder: true },
-  },
-  { type: 'xstate.error.actor.linkedHistoryLoader', error: ERR },
   { type: 'input.change', value: 'Hello' },
   { type: 'input.change', value: '  ' },
-  { type: 'message.send' },
+  { type: 'message.send', conversationId: 'conv_1', earlier: [row(1, 'user')] },
+  { type: 'message.send', conversationId: null, earlier: [] },
   { type: 'model.select', modelId: 'gpt-5' },
   { type: 'systemPrompt.changed', prompt: PROMPT },
-  { type: 'xstate.done.actor.historyLoader', output: { messages: [], hasOlder: false } },
-  {
-    type: 'xstate.done.actor.historyLoader',
-    output: { messages: [row(101, 'user')], hasOlder: true },
-  },
-  { type: 'xstate.error.actor.historyLoader', error: ERR },
-  { type: 'history.older' },
-  {
-    type: 'xstate.done.actor.olderHistoryLoader',
-    output: { messages: [row(1, 'user')], hasOlder: false },
-  },
-  { type: 'xstate.error.actor.olderHistoryLoader', error: ERR },
   { type: 'message.retry' },
   { type: 'xstate.done.actor.conversationCreator', output: undefined },
   { type: 'xstate.error.actor.conversationCreator', error: ERR },
@@ -544,7 +191,13 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'reply.failed', error: ERR, partial: '', usage: null },
   { type: 'reply.failed', error: ERR, partial: 'Hi the', usage: null },
   { type: 'message.stop' },
-  { type: 'message.regenerate' },
+  {
+    type: 'message.regenerate',
+    question: row(1, 'user'),
+    reply: row(2, 'assistant'),
+    conversationId: 'conv_1',
+    earlier: [],
+  },
   { type: 'xstate.done.actor.replySaver', output: undefined },
   { type: 'xstate.error.actor.replySaver', error: ERR },
 ]
@@ -556,15 +209,7 @@ const SEND_ORDER = [
   'modelCaller',
   'replySaver',
 ]
-const DEFERRED = [
-  'load history',
-  'load older history',
-  'save message',
-  'save reply',
-  'create conversation',
-  'find model',
-  'find api key',
-]
+const DEFERRED = ['save message', 'save reply', 'create conversation', 'find model', 'find api key']
 /** The streaming call reports nothing by itself: the walk sends its events. */
 const silentStream = fromCallback(() => () => {})
 const NOOPS = [
@@ -573,6 +218,10 @@ const NOOPS = [
   'report conversation started',
   'report conversation starting',
   'report activity',
+  'show question',
+  'show reply',
+  'show replaced reply',
+  'hide replaced reply',
 ]
 
 const ATTEMPTS = ['message.send', 'message.retry', 'message.regenerate']
@@ -593,7 +242,7 @@ function startLogged(replay: Replay) {
     for (const name of DEFERRED) actors[name] = replay.deferred
     actors['stream reply'] = silentStream
     const actions = Object.fromEntries(NOOPS.map((name) => [name, () => {}]))
-    return chatMachine.provide({ actors, actions } as never)
+    return turnMachine.provide({ actors, actions } as never)
   })
   const actor = createActor(machine, {
     clock: replay.clock,
@@ -613,12 +262,12 @@ function startLogged(replay: Replay) {
   return { actor, log }
 }
 
-describe('chat machine model', () => {
+describe('turn machine model', () => {
   it('walks every declared transition, and every turn runs its effects in order', async () => {
     const seen = new Set<string>()
     const { replays, missing } = await walkEveryTransition({
-      machine: chatMachine,
-      inputs: [{}],
+      machine: turnMachine,
+      inputs: [{ userId: 'user_1' }],
       noopActions: NOOPS,
       fixedActors: { 'stream reply': silentStream },
       start: startLogged,
@@ -628,16 +277,16 @@ describe('chat machine model', () => {
           s.value,
           s.context.input.trim() !== '',
           s.context.modelId !== null,
-          s.context.sendHeld,
-          s.context.failedTurn && [s.context.failedTurn.messageSaved, !!s.context.failedTurn.reply],
+          s.context.held !== null,
+          s.context.failedTurn && [
+            s.context.failedTurn.messageSaved,
+            !!s.context.failedTurn.reply,
+            s.context.failedTurn.conversation != null,
+          ],
           s.context.pending && [!!s.context.pending.draft, !!s.context.pending.replaces],
-          s.context.messages.slice(-2).map((m) => m.role),
-          s.context.conversationId === null,
-          s.context.linkedId === s.context.conversationId,
-          s.context.hasOlder,
           s.context.pending?.conversation != null,
         ]),
-      tags: ['busy', 'error', 'loadingHistory', 'loadingOlder', 'streaming'],
+      tags: ['busy', 'streaming'],
       check: ({ run, where }) => {
         // A send starts with the user message; a retry where the failed attempt stopped (the
         // user message saved, the model lookup, or only the reply's save); each then proceeds
@@ -717,7 +366,7 @@ describe('chat: retry', () => {
     chat.actor.send({ type: 'input.change', value: 'draft' })
     chat.effects.length = 0
     chat.actor.send({ type: 'message.retry' })
-    expect(chat.actor.getSnapshot().hasTag('busy')).toBe(true)
+    expect(chat.hasTag('busy')).toBe(true)
     await flush()
     expect(chat.effects).toEqual(['find model', 'find key', 'call model', 'save assistant'])
     expect(chat.calls[1]).toEqual(chat.calls[0])
@@ -815,8 +464,8 @@ describe('chat: retry', () => {
 describe('chat: streamed replies, Stop and Regenerate', () => {
   /** A stream the test drives by hand: `send` reports, `stopped` tells whether it was aborted. */
   function manualStream() {
-    const handle = { send: (_: ChatEvent) => {}, stopped: false }
-    const stream = (send: (event: ChatEvent) => void) => {
+    const handle = { send: (_: TurnEvent) => {}, stopped: false }
+    const stream = (send: (event: TurnEvent) => void) => {
       handle.send = send
       handle.stopped = false
       return () => {
@@ -832,7 +481,7 @@ describe('chat: streamed replies, Stop and Regenerate', () => {
     const chat = await signedInChat({ stream })
     chat.typeAndSend('Hello')
     await flush()
-    expect(chat.actor.getSnapshot().hasTag('streaming')).toBe(true)
+    expect(chat.hasTag('streaming')).toBe(true)
     expect(chat.context().pending?.draft).toBeNull()
     handle.send({ type: 'reply.delta', text: 'Hi ' })
     handle.send({ type: 'reply.delta', text: 'there' })
@@ -851,7 +500,7 @@ describe('chat: streamed replies, Stop and Regenerate', () => {
       completionTokens: 3,
       totalTokens: 15,
     })
-    expect(chat.actor.getSnapshot().hasTag('busy')).toBe(false)
+    expect(chat.hasTag('busy')).toBe(false)
     expect(chat.context().pending).toBeNull()
   })
 
@@ -910,7 +559,7 @@ describe('chat: streamed replies, Stop and Regenerate', () => {
     expect(chat.notices).toEqual([{ kind: 'error', message: 'OpenAI API error: overloaded' }])
     expect(chat.logged).toEqual([error])
     expect(chat.saved[1]).toMatchObject({ content: 'Half an ans', status: 'interrupted' })
-    expect(chat.actor.getSnapshot().matches({ active: { composer: 'idle' } })).toBe(true)
+    expect(chat.turn.getSnapshot().matches('idle')).toBe(true)
     expect(chat.context().failedTurn).toBeNull()
   })
 
@@ -1127,7 +776,7 @@ describe('chat: conversations', () => {
   })
 
   it('opening another conversation leaves the reply streaming; it is saved where it belongs', async () => {
-    let send: (event: ChatEvent) => void = () => {}
+    let send: (event: TurnEvent) => void = () => {}
     const chat = await signedInChat(
       {
         history: async (id) => (id === 'conv_b' ? [row(900, 'user')] : []),
@@ -1144,7 +793,7 @@ describe('chat: conversations', () => {
     chat.actor.send({ type: 'conversation.open', conversationId: 'conv_b' })
     await flush()
     expect(chat.stops()).toBe(0)
-    expect(chat.actor.getSnapshot().hasTag('streaming')).toBe(true)
+    expect(chat.hasTag('streaming')).toBe(true)
     expect(chat.context().messages.map((m) => m.id)).toEqual(['msg_900_user'])
     send({ type: 'reply.delta', text: ', and the rest.' })
     send({ type: 'reply.done', result: reply('The first part, and the rest.') })
@@ -1157,11 +806,11 @@ describe('chat: conversations', () => {
     })
     // Not shown in the conversation open now.
     expect(chat.context().messages.map((m) => m.id)).toEqual(['msg_900_user'])
-    expect(chat.actor.getSnapshot().hasTag('busy')).toBe(false)
+    expect(chat.hasTag('busy')).toBe(false)
   })
 
   it('a regeneration finishing after its conversation was opened again replaces the old reply', async () => {
-    let send: (event: ChatEvent) => void = () => {}
+    let send: (event: TurnEvent) => void = () => {}
     const history = [row(1, 'user'), row(2, 'assistant')].map((m) => ({
       ...m,
       conversationId: 'conv_a',
@@ -1192,7 +841,7 @@ describe('chat: conversations', () => {
   })
 
   it('back in its conversation while it streams, the reply settles in place, once', async () => {
-    let send: (event: ChatEvent) => void = () => {}
+    let send: (event: TurnEvent) => void = () => {}
     const saved: ChatMessage[] = []
     const chat = await signedInChat(
       {

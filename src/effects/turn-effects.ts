@@ -4,31 +4,27 @@ import type { ChatMessage } from '../domain/chat-message'
 import type { ChatModel } from '../domain/chat-model'
 import type { Conversation } from '../domain/conversation'
 import { isServerProvider, parseServerModelId } from '../domain/server-models'
-import { chatMachine, type StreamReplyInput } from '../machines/chat.machine'
 import type { Notice } from '../machines/notice'
+import { type StreamReplyInput, turnMachine } from '../machines/turn.machine'
 import type { PlatformClient } from '../platform/index'
 import type { ProviderBaseUrls } from '../providers/provider-call'
 import { ChatStreamError } from '../providers/stream-errors'
 import { apiKeyRows } from './api-key-rows'
-import type { EarlyHistory } from './early-history'
-import { readNewestPage, readOlderPage } from './history-pages'
 import { modelServerEffects } from './model-servers'
 import { logError, showToast } from './notify'
 
-export interface ChatEffectsOptions {
+export interface TurnEffectsOptions {
   platform: PlatformClient
   /** The signed-in user's id; throws when nobody is. */
   currentUserId: () => string
   providerBaseUrls: Partial<ProviderBaseUrls>
   /** Provider calls go through this fetch (tests); the global one by default. */
   fetch?: typeof fetch
-  /** A linked history asked for at sign-in, which the first load takes. */
-  earlyHistory?: EarlyHistory
   notify?: (notice: Notice) => void
 }
 
-/** The chat's effects on the SDK: history, the turn's rows, and the provider call. */
-export function provideChat(options: ChatEffectsOptions) {
+/** The turn's effects on the SDK: its rows, the model and key look-ups, and the provider call. */
+export function provideTurn(options: TurnEffectsOptions) {
   const { platform } = options
   const notify = (_: unknown, notice: Notice) => (options.notify ?? showToast)(notice)
   const models = platform.db.table<ChatModel>('aiModels')
@@ -38,27 +34,8 @@ export function provideChat(options: ChatEffectsOptions) {
   // The user's OpenAI-compatible servers (docs/product/servers.md).
   const servers = modelServerEffects(options)
 
-  return chatMachine.provide({
+  return turnMachine.provide({
     actors: {
-      // docs/product/conversations.md: a conversation opens at its newest page.
-      // A read asked for at sign-in is taken once; if it failed, the chat reads again.
-      'load history': fromPromise(
-        async ({ input }: { input: { userId: string; conversationId: string | null } }) => {
-          const { userId, conversationId } = input
-          if (conversationId === null) return { messages: [], hasOlder: false }
-          const read = () => readNewestPage(messages, userId, conversationId)
-          const early = options.earlyHistory?.take(userId, conversationId)
-          return early ? early.catch(read) : read()
-        },
-      ),
-      // Scrolling up: the page before the oldest message shown.
-      'load older history': fromPromise(
-        async ({
-          input,
-        }: {
-          input: { userId: string; conversationId: string; beforeId: string }
-        }) => readOlderPage(messages, input.userId, input.conversationId, input.beforeId),
-      ),
       'create conversation': fromPromise(
         async ({
           input,

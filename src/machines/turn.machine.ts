@@ -1,0 +1,626 @@
+import {
+  assign,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+  type EventObject,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  sendParent,
+  setup,
+} from 'xstate'
+import { buildChatContext } from '../domain/chat-context'
+import type { ChatMessage, ReplyStatus } from '../domain/chat-message'
+import type { ChatModel } from '../domain/chat-model'
+import type { ChatTurn, ChatUsage } from '../domain/chat-types'
+import { conversationId, titleFromMessage } from '../domain/conversation'
+import { messageId } from '../domain/message-ids'
+import type { AppReport } from './app-reports'
+import { notProvided } from './not-provided'
+import type { Notice } from './notice'
+import {
+  API_KEY_HINT_TOAST_MS,
+  CHAT_MESSAGES,
+  type PendingSend,
+  type SendTarget,
+  type TurnContext,
+  type TurnEvent,
+  type TurnInput,
+} from './turn-state'
+
+export * from './turn-state'
+
+// Invocation results and failures are not among TurnEvent, so they are read through these.
+const outputOf = <T>(event: TurnEvent) => (event as unknown as DoneActorEvent<T>).output
+const errorOf = (event: TurnEvent) => (event as unknown as ErrorActorEvent).error
+
+function failureMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : CHAT_MESSAGES.sendFailed
+}
+
+interface TurnFacts {
+  userId: string
+  modelId: string
+  systemPromptId: string | null
+  conversationId?: string | null
+}
+
+function messageRow(
+  turn: TurnFacts,
+  role: 'user' | 'assistant',
+  content: string,
+  time: number,
+): ChatMessage {
+  const { userId, modelId, systemPromptId } = turn
+  const createdAt = new Date(time).toISOString()
+  return {
+    id: messageId(time, role),
+    userId,
+    modelId,
+    role,
+    content,
+    systemPromptId,
+    conversationId: turn.conversationId ?? null,
+    createdAt,
+  }
+}
+
+/** The turn being sent, or (in the model walk, where no turn exists) an empty one. */
+const pendingOf = (context: TurnContext): PendingSend =>
+  context.pending ?? {
+    text: '',
+    modelId: '',
+    turns: [],
+    provider: null,
+    apiKey: null,
+    message: messageRow({ userId: '', modelId: '', systemPromptId: null }, 'user', '', 0),
+    messageSaved: false,
+    reply: null,
+    draft: null,
+    replaces: null,
+    stopped: false,
+    conversation: null,
+  }
+
+/** Changes the turn being sent, if there is one. */
+const updatePending = (context: TurnContext, change: Partial<PendingSend>) =>
+  context.pending && { ...context.pending, ...change }
+
+/** The reply a turn ends with: the regenerated one keeps the id of the reply it replaces. */
+function replyRow(
+  pending: PendingSend,
+  content: string,
+  time: number,
+  status: ReplyStatus,
+  usage: ChatUsage | null,
+): ChatMessage {
+  const row = messageRow(
+    { ...pending.message, modelId: pending.modelId },
+    'assistant',
+    content,
+    time,
+  )
+  return {
+    ...row,
+    id: pending.replaces?.id ?? row.id,
+    status,
+    promptTokens: usage?.promptTokens ?? null,
+    completionTokens: usage?.completionTokens ?? null,
+    totalTokens: usage?.totalTokens ?? null,
+  }
+}
+
+/** What a streaming call is given (docs/product/calls.md#provider-calls). */
+export interface StreamReplyInput {
+  provider: string
+  apiKey: string
+  model: string
+  messages: ChatTurn[]
+}
+
+/** A regeneration that ended before the new reply was there: the old one stays. */
+const regenerationUnanswered = (context: TurnContext) =>
+  context.pending?.replaces != null && context.pending.reply === null
+
+/** The send, as its events say: where, and after which messages. */
+const targetOf = (event: TurnEvent): SendTarget =>
+  event.type === 'message.send' || event.type === 'message.regenerate'
+    ? { conversationId: event.conversationId, earlier: event.earlier }
+    : { conversationId: null, earlier: [] }
+
+/**
+ * The composer and the send flow of docs/product/behaviour.md: send, stream, stop, retry and
+ * regenerate. The open conversation (open-conversation.machine.ts) says where each send goes
+ * and after which messages, and shows the rows this machine reports; the models actor
+ * (models.machine.ts) says which model the next turn goes with.
+ */
+export const turnMachine = setup({
+  types: {
+    input: {} as TurnInput,
+    context: {} as TurnContext,
+    events: {} as TurnEvent,
+  },
+  actors: {
+    'save message': fromPromise<void, ChatMessage>(async () => {
+      throw notProvided('save message')
+    }),
+    /** Writes the row of a conversation a new chat's first message starts. */
+    'create conversation': fromPromise<
+      void,
+      { id: string; userId: string; title: string; createdAt: string }
+    >(async () => {
+      throw notProvided('create conversation')
+    }),
+    'find model': fromPromise<ChatModel | null, { modelId: string }>(async () => {
+      throw notProvided('find model')
+    }),
+    'find api key': fromPromise<string | null, { userId: string; provider: string }>(async () => {
+      throw notProvided('find api key')
+    }),
+    /**
+     * Asks the provider for a streamed reply and reports `reply.delta` for each piece, then
+     * `reply.done` or `reply.failed`. Stopping the actor (Stop, sign-out) aborts the request.
+     */
+    'stream reply': fromCallback<EventObject, StreamReplyInput>(() => {
+      throw notProvided('stream reply')
+    }),
+    /** Writes a reply: a new row, or over the reply a regeneration replaces. */
+    'save reply': fromPromise<void, { message: ChatMessage; replaces: boolean }>(async () => {
+      throw notProvided('save reply')
+    }),
+  },
+  actions: {
+    notify: (_, _params: Notice) => {
+      throw notProvided('notify')
+    },
+    // docs/product/conversations.md: the list learns of new conversations and of activity.
+    'report conversation started': sendParent(({ context }) => {
+      const started = pendingOf(context).conversation
+      return {
+        type: 'chat.conversationStarted',
+        conversation: {
+          id: started?.id ?? '',
+          userId: context.userId ?? '',
+          title: started?.title ?? '',
+          createdAt: started?.createdAt ?? '',
+          updatedAt: started?.createdAt ?? '',
+        },
+      } satisfies AppReport
+    }),
+    // Before the row is saved: the list may arrive meanwhile and must not open another.
+    'report conversation starting': enqueueActions(({ context, enqueue }) => {
+      const starting = context.pending?.conversation
+      if (!starting) return
+      enqueue.sendParent({
+        type: 'chat.conversationStarting',
+        conversationId: starting.id,
+      } satisfies AppReport)
+    }),
+    'report activity': sendParent(({ context }) => {
+      const { message } = pendingOf(context)
+      return {
+        type: 'chat.conversationActivity',
+        conversationId: message.conversationId ?? '',
+        at: message.createdAt,
+      } satisfies AppReport
+    }),
+    'log error': (_, _params: { error: unknown }) => {
+      throw notProvided('log error')
+    },
+    // Routed by the app machine to the open conversation, which shows a row if it is there.
+    // The question shows at once and is kept whatever happens next (docs/product/behaviour.md:
+    // the user's message is kept).
+    'show question': sendParent(
+      ({ context }): AppReport => ({ type: 'chat.rowShown', message: pendingOf(context).message }),
+    ),
+    'show reply': sendParent(
+      ({ context }): AppReport => ({
+        type: 'chat.rowShown',
+        message: pendingOf(context).reply as ChatMessage,
+      }),
+    ),
+    'show replaced reply': enqueueActions(({ context, enqueue, check }) => {
+      // Through `check`, so the actor map (scripts/actor-map.ts) sees the report.
+      if (!check(({ context }) => regenerationUnanswered(context))) return
+      enqueue.sendParent({
+        type: 'chat.rowShown',
+        message: context.pending?.replaces as ChatMessage,
+      } satisfies AppReport)
+    }),
+    // A regeneration's old reply leaves the screen until the new one takes its place.
+    'hide replaced reply': sendParent(
+      ({ context }): AppReport => ({
+        type: 'chat.rowHidden',
+        messageId: pendingOf(context).replaces?.id ?? '',
+      }),
+    ),
+    'hold send': assign({ held: ({ event }) => targetOf(event) }),
+    'send what was held': enqueueActions(({ context, enqueue }) => {
+      if (!context.held) return
+      enqueue.assign({ held: null })
+      enqueue.raise({ type: 'message.send', ...context.held })
+    }),
+    'start turn': assign(({ context, event }) => {
+      const target = targetOf(event)
+      const text = context.input.trim()
+      const turns = buildChatContext(context.systemPrompt, target.earlier, text)
+      const modelId = context.modelId ?? ''
+      const time = context.now()
+      // A new chat's first message starts its conversation (docs/product/conversations.md).
+      const conversation =
+        target.conversationId === null
+          ? {
+              id: conversationId(time),
+              title: titleFromMessage(text),
+              createdAt: new Date(time).toISOString(),
+            }
+          : null
+      const message = messageRow(
+        {
+          userId: context.userId,
+          modelId,
+          systemPromptId: context.systemPrompt?.id ?? null,
+          conversationId: conversation?.id ?? target.conversationId,
+        },
+        'user',
+        text,
+        time,
+      )
+      const pending: PendingSend = {
+        text,
+        modelId,
+        turns,
+        provider: null,
+        apiKey: null,
+        message,
+        messageSaved: false,
+        reply: null,
+        draft: null,
+        replaces: null,
+        stopped: false,
+        conversation,
+      }
+      // Sending something new drops the Retry of an earlier failed turn.
+      return { pending, failedTurn: null, input: '' }
+    }),
+
+    // Retry: the failed turn as it was (same message row, model and context), from the top of
+    // the reply if it had been stopped before any text.
+    'resume turn': assign(({ context }) => ({
+      pending: context.failedTurn && { ...context.failedTurn, draft: null, stopped: false },
+      failedTurn: null,
+    })),
+    // Regenerate asks again for the last reply, with the context its question was sent with
+    // and the model selected now. The old reply leaves the list until the new one replaces it.
+    'start regeneration': assign(({ context, event }) => {
+      if (event.type !== 'message.regenerate') return {}
+      const { question, reply, earlier } = event
+      const pending: PendingSend = {
+        text: question.content,
+        modelId: context.modelId ?? '',
+        turns: buildChatContext(context.systemPrompt, earlier, question.content),
+        provider: null,
+        apiKey: null,
+        message: question,
+        messageSaved: true,
+        reply: null,
+        draft: null,
+        replaces: reply,
+        stopped: false,
+        conversation: null,
+      }
+      return { pending, failedTurn: null }
+    }),
+    'end turn': assign({ pending: null }),
+    // Kept without the key: a retry looks the key up again, as the user may have added one.
+    // A regeneration that got no reply puts the old one back instead: nothing was lost.
+    'keep failed turn': assign({
+      failedTurn: ({ context }) =>
+        regenerationUnanswered(context)
+          ? null
+          : updatePending(context, { provider: null, apiKey: null }),
+    }),
+    'mark stopped': assign(({ context }) => ({
+      pending: updatePending(context, { stopped: true }),
+    })),
+    'append delta': assign(({ context, event }) => {
+      const { text } = event as Extract<TurnEvent, { type: 'reply.delta' }>
+      return { pending: updatePending(context, { draft: (context.pending?.draft ?? '') + text }) }
+    }),
+    'user message saved': assign(({ context }) => ({
+      pending: updatePending(context, { messageSaved: true }),
+    })),
+    'conversation created': assign(({ context }) => ({
+      pending: updatePending(context, { conversation: null }),
+    })),
+    'add reply': assign(({ context, event }) => {
+      const { result } = event as Extract<TurnEvent, { type: 'reply.done' }>
+      const reply = replyRow(
+        pendingOf(context),
+        result.content,
+        context.now(),
+        'complete',
+        result.usage,
+      )
+      return { pending: updatePending(context, { reply, draft: null }) }
+    }),
+    // What streamed before Stop or a failure is kept as the reply, marked as cut short.
+    'add partial reply': assign(({ context, event }, params: { status: ReplyStatus }) => {
+      const failed = event.type === 'reply.failed' ? event : null
+      const pending = pendingOf(context)
+      const content = failed?.partial || pending.draft || ''
+      const reply = replyRow(pending, content, context.now(), params.status, failed?.usage ?? null)
+      return { pending: updatePending(context, { reply, draft: null }) }
+    }),
+  },
+  guards: {
+    'can send?': ({ context }) => context.input.trim() !== '' && context.modelId !== null,
+    // The input is disabled until a model is chosen, so only a quick run sends this early
+    // (docs/product/behaviour.md#quick-prompt-run).
+    'waiting for a model?': ({ context }) =>
+      context.input.trim() !== '' && context.modelId === null,
+    'model found?': ({ event }) => outputOf<ChatModel | null>(event) !== null,
+    'has key?': ({ event }) => outputOf<string | null>(event) != null,
+    'can retry?': ({ context }) => context.failedTurn !== null,
+    // Not over a failed turn: its reply may not be saved yet, so there is nothing to replace.
+    'can regenerate?': ({ context }) => context.failedTurn === null && context.modelId !== null,
+    'has draft?': ({ context }) => !!context.pending?.draft,
+    'partial arrived?': ({ context, event }) =>
+      event.type === 'reply.failed' && !!(event.partial || context.pending?.draft),
+    'reply to save?': ({ context }) => pendingOf(context).reply !== null,
+    'conversation to create?': ({ context }) => pendingOf(context).conversation !== null,
+    'user message saved?': ({ context }) => pendingOf(context).messageSaved,
+  },
+}).createMachine({
+  id: 'turn',
+  // A turn machine lives for one session: the app machine stops it on sign-out and starts a
+  // fresh one on the next sign-in (docs/architecture.md, "The actor system").
+  context: ({ input }) => ({
+    userId: input.userId,
+    modelId: null,
+    input: '',
+    held: null,
+    systemPrompt: null,
+    pending: null,
+    failedTurn: null,
+    now: input.now ?? Date.now,
+  }),
+  on: {
+    'systemPrompt.changed': { actions: assign({ systemPrompt: ({ event }) => event.prompt }) },
+    'model.select': {
+      actions: [assign({ modelId: ({ event }) => event.modelId }), 'send what was held'],
+    },
+    'input.change': { actions: assign({ input: ({ event }) => event.value, held: null }) },
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      // Cleared on arrival rather than on leaving `sending`, so a failure's toast can
+      // still name the provider the turn was for.
+      entry: 'end turn',
+      on: {
+        'message.send': [
+          {
+            guard: 'can send?',
+            target: 'sending',
+            actions: ['start turn', 'report conversation starting', 'show question'],
+          },
+          { guard: 'waiting for a model?', actions: 'hold send' },
+        ],
+        'message.retry': { guard: 'can retry?', target: 'sending', actions: 'resume turn' },
+        'message.regenerate': {
+          guard: 'can regenerate?',
+          target: 'sending',
+          actions: ['start regeneration', 'hide replaced reply'],
+        },
+      },
+    },
+    sending: {
+      tags: 'busy',
+      initial: 'resuming',
+      states: {
+        // A new turn starts by saving the user's message; a retried one where it stopped:
+        // a reply the provider gave is only saved; after a saved user message the model
+        // and key are looked up again and the model called.
+        resuming: {
+          always: [
+            { guard: 'reply to save?', target: 'savingReply' },
+            { guard: 'user message saved?', target: 'findingModel' },
+            { guard: 'conversation to create?', target: 'creatingConversation' },
+            { target: 'savingUserMessage' },
+          ],
+        },
+        creatingConversation: {
+          invoke: {
+            id: 'conversationCreator',
+            src: 'create conversation',
+            input: ({ context }) => {
+              const started = pendingOf(context).conversation
+              return {
+                id: started?.id ?? '',
+                userId: context.userId ?? '',
+                title: started?.title ?? '',
+                createdAt: started?.createdAt ?? '',
+              }
+            },
+            onDone: {
+              target: 'savingUserMessage',
+              actions: ['report conversation started', 'conversation created'],
+            },
+            onError: '#turn.failed',
+          },
+        },
+        savingUserMessage: {
+          invoke: {
+            id: 'userMessageSaver',
+            src: 'save message',
+            input: ({ context }) => pendingOf(context).message,
+            onDone: {
+              target: 'findingModel',
+              actions: ['user message saved', 'report activity'],
+            },
+            onError: '#turn.failed',
+          },
+        },
+        findingModel: {
+          invoke: {
+            id: 'modelFinder',
+            src: 'find model',
+            input: ({ context }) => ({ modelId: context.pending?.modelId ?? '' }),
+            onDone: [
+              {
+                guard: 'model found?',
+                target: 'findingKey',
+                actions: assign({
+                  pending: ({ context, event }) =>
+                    context.pending && {
+                      ...context.pending,
+                      provider: event.output?.provider ?? null,
+                    },
+                }),
+              },
+              {
+                target: '#turn.idle',
+                actions: [
+                  {
+                    type: 'notify',
+                    params: { kind: 'error', message: CHAT_MESSAGES.modelNotFound },
+                  },
+                  'keep failed turn',
+                  'show replaced reply',
+                ],
+              },
+            ],
+            onError: '#turn.failed',
+          },
+        },
+        findingKey: {
+          invoke: {
+            id: 'apiKeyFinder',
+            src: 'find api key',
+            input: ({ context }) => ({
+              userId: context.userId ?? '',
+              provider: context.pending?.provider ?? '',
+            }),
+            onDone: [
+              {
+                guard: 'has key?',
+                target: 'callingModel',
+                actions: assign({
+                  pending: ({ context, event }) =>
+                    context.pending && { ...context.pending, apiKey: event.output },
+                }),
+              },
+              {
+                target: '#turn.idle',
+                actions: [
+                  {
+                    type: 'notify',
+                    params: ({ context }) => ({
+                      kind: 'error' as const,
+                      message: CHAT_MESSAGES.missingKey(context.pending?.provider ?? ''),
+                    }),
+                  },
+                  {
+                    type: 'notify',
+                    params: {
+                      kind: 'info',
+                      message: CHAT_MESSAGES.missingKeyHint,
+                      durationMs: API_KEY_HINT_TOAST_MS,
+                    },
+                  },
+                  'keep failed turn',
+                  'show replaced reply',
+                ],
+              },
+            ],
+            onError: '#turn.failed',
+          },
+        },
+        // docs/product/behaviour.md#streamed-replies: the reply grows as it arrives.
+        callingModel: {
+          tags: 'streaming',
+          invoke: {
+            id: 'modelCaller',
+            src: 'stream reply',
+            input: ({ context }) => ({
+              provider: context.pending?.provider ?? '',
+              apiKey: context.pending?.apiKey ?? '',
+              model: context.pending?.modelId ?? '',
+              messages: context.pending?.turns ?? [],
+            }),
+          },
+          on: {
+            'reply.delta': { actions: 'append delta' },
+            'reply.done': { target: 'savingReply', actions: ['add reply', 'show reply'] },
+            // A stream that breaks off keeps what arrived, and says why.
+            'reply.failed': [
+              {
+                guard: 'partial arrived?',
+                target: 'savingReply',
+                actions: [
+                  { type: 'log error', params: ({ event }) => ({ error: event.error }) },
+                  {
+                    type: 'notify',
+                    params: ({ event }) => ({
+                      kind: 'error' as const,
+                      message: failureMessage(event.error),
+                    }),
+                  },
+                  { type: 'add partial reply', params: { status: 'interrupted' } },
+                  'show reply',
+                ],
+              },
+              { target: '#turn.failed' },
+            ],
+            // Opening another conversation leaves the reply streaming: it is saved in
+            // its own conversation, and shows there again when the user goes back.
+            // Leaving this state stops the call, which aborts the request.
+            'message.stop': [
+              {
+                guard: 'has draft?',
+                target: 'savingReply',
+                actions: [
+                  { type: 'add partial reply', params: { status: 'stopped' } },
+                  'show reply',
+                ],
+              },
+              {
+                target: '#turn.idle',
+                actions: ['mark stopped', 'keep failed turn', 'show replaced reply'],
+              },
+            ],
+          },
+        },
+        savingReply: {
+          invoke: {
+            id: 'replySaver',
+            src: 'save reply',
+            input: ({ context }) => ({
+              message: pendingOf(context).reply as ChatMessage,
+              replaces: pendingOf(context).replaces !== null,
+            }),
+            onDone: '#turn.idle',
+            onError: '#turn.failed',
+          },
+        },
+      },
+    },
+    // Any other failure shows its message and offers Retry; the composer is usable again at once.
+    failed: {
+      entry: [
+        { type: 'log error', params: ({ event }) => ({ error: errorOf(event) }) },
+        {
+          type: 'notify',
+          params: ({ event }) => ({
+            kind: 'error' as const,
+            message: failureMessage(errorOf(event)),
+          }),
+        },
+        'keep failed turn',
+        'show replaced reply',
+      ],
+      always: 'idle',
+    },
+  },
+})

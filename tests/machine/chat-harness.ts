@@ -1,0 +1,293 @@
+import { type Actor, createActor, type EventObject, fromCallback, fromPromise } from 'xstate'
+import type { ChatMessage } from '../../src/domain/chat-message'
+import type { ChatModel } from '../../src/domain/chat-model'
+import type { ChatResult, ChatTurn } from '../../src/domain/chat-types'
+import type { HistoryPage } from '../../src/domain/history-page'
+import type { Notice } from '../../src/machines/notice'
+import {
+  type OpenConversationEvent,
+  openConversationMachine,
+} from '../../src/machines/open-conversation.machine'
+import { type StreamReplyInput, type TurnEvent, turnMachine } from '../../src/machines/turn.machine'
+
+// The turn and the open conversation together, with recording fakes for their effects and the
+// app machine's routes between them (app.machine.ts) done by hand: a send asked of the open
+// conversation reaches the turn with its facts, and the turn's rows show in the open one.
+
+export const GPT: ChatModel = {
+  id: 'gpt-5',
+  name: 'GPT-5',
+  description: 'Flagship',
+  provider: 'openai',
+}
+export const CLAUDE: ChatModel = {
+  id: 'claude-haiku-4-5',
+  name: 'Claude Haiku 4.5',
+  description: 'Fast',
+  provider: 'Anthropic',
+}
+export const PROMPT = { id: 'prompt_1', title: 'Pirate', content: 'Talk like a pirate.' }
+export const reply = (content: string): ChatResult => ({
+  content,
+  model: 'gpt-5',
+  usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 },
+})
+export const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+export function row(n: number, role: 'user' | 'assistant'): ChatMessage {
+  return {
+    id: `msg_${n}_${role}`,
+    userId: 'user_1',
+    modelId: 'gpt-5',
+    role,
+    content: `${role} ${n}`,
+    systemPromptId: null,
+    createdAt: new Date(n).toISOString(),
+  }
+}
+
+export interface Fakes {
+  /** The page a conversation opens with; a plain list has nothing older. */
+  history?: (conversationId: string | null) => Promise<ChatMessage[] | HistoryPage>
+  /** The page before `beforeId`. */
+  older?: (beforeId: string) => Promise<HistoryPage>
+  /** The model the models actor has chosen ('gpt-5' unless told; null: none yet). */
+  model?: string | null
+  findModel?: (id: string) => Promise<ChatModel | null>
+  findKey?: (provider: string) => Promise<string | null>
+  call?: (messages: ChatTurn[]) => Promise<ChatResult>
+  /** Streams instead of `call`: reports through `send` and returns what stopping does. */
+  stream?: (send: (event: TurnEvent) => void, input: StreamReplyInput) => () => void
+  save?: (message: ChatMessage) => Promise<void>
+  createConversation?: () => Promise<void>
+}
+
+/** The events the open conversation takes; the turn takes the rest. */
+const OPEN_EVENTS = new Set<string>([
+  'conversation.open',
+  'conversation.linked',
+  'conversation.starting',
+  'history.older',
+  'message.send',
+  'message.regenerate',
+  'turn.shown',
+  'turn.hidden',
+])
+
+/**
+ * The pair, signed in as `user_1`, whose effects are recording fakes, on a clock that ticks
+ * 1000 ms per read. `send` gives each event to the actor that takes it.
+ */
+export function startChat(fakes: Fakes = {}) {
+  const effects: string[] = []
+  const saved: ChatMessage[] = []
+  const calls: StreamReplyInput[] = []
+  /** Replies written over an earlier one (Regenerate), by id. */
+  const replaced: string[] = []
+  let stops = 0
+  const created: Array<{ id: string; title: string; userId: string }> = []
+  const reports: string[] = []
+  const notices: Notice[] = []
+  const logged: unknown[] = []
+  let time = 1_700_000_000_000
+  let turn: Actor<typeof turnMachine> | null = null
+  let open: Actor<typeof openConversationMachine> | null = null
+  const toTurn = (event: TurnEvent) => turn?.send(event)
+  const toOpen = (event: OpenConversationEvent) => open?.send(event)
+  const openLogic = openConversationMachine.provide({
+    actors: {
+      'load history': fromPromise(
+        async ({
+          input,
+        }: {
+          input: { userId: string; conversationId: string | null }
+        }): Promise<HistoryPage> => {
+          const answer = fakes.history ? await fakes.history(input.conversationId) : []
+          return Array.isArray(answer) ? { messages: answer, hasOlder: false } : answer
+        },
+      ),
+      'load older history': fromPromise(
+        async ({
+          input,
+        }: {
+          input: { userId: string; conversationId: string; beforeId: string }
+        }): Promise<HistoryPage> => {
+          effects.push(`load older ${input.conversationId} before ${input.beforeId}`)
+          return fakes.older ? fakes.older(input.beforeId) : { messages: [], hasOlder: false }
+        },
+      ),
+    },
+    actions: {
+      'log error': (_, { error }: { error: unknown }) => {
+        logged.push(error)
+      },
+      'ask to send': ({ context }) =>
+        toTurn({
+          type: 'message.send',
+          conversationId: context.conversationId,
+          earlier: context.messages,
+        }),
+      'ask to regenerate': ({ context }) => {
+        const [question, answer] = context.messages.slice(-2) as [ChatMessage, ChatMessage]
+        toTurn({
+          type: 'message.regenerate',
+          question,
+          reply: answer,
+          conversationId: context.conversationId,
+          earlier: context.messages.slice(0, -2),
+        })
+      },
+    },
+  })
+  const turnLogic = turnMachine.provide({
+    actors: {
+      'create conversation': fromPromise(
+        async ({
+          input,
+        }: {
+          input: { id: string; userId: string; title: string; createdAt: string }
+        }) => {
+          effects.push('create conversation')
+          created.push(input)
+          await fakes.createConversation?.()
+        },
+      ),
+      'save message': fromPromise(async ({ input }: { input: ChatMessage }) => {
+        effects.push(`save ${input.role}`)
+        saved.push(input)
+        await fakes.save?.(input)
+      }),
+      'find model': fromPromise(async ({ input }: { input: { modelId: string } }) => {
+        effects.push('find model')
+        if (fakes.findModel) return fakes.findModel(input.modelId)
+        return [GPT, CLAUDE].find((m) => m.id === input.modelId) ?? null
+      }),
+      'find api key': fromPromise(
+        async ({ input }: { input: { userId: string; provider: string } }) => {
+          effects.push('find key')
+          return fakes.findKey ? fakes.findKey(input.provider) : `key-for-${input.provider}`
+        },
+      ),
+      'stream reply': fromCallback<EventObject, StreamReplyInput>(({ input, sendBack }) => {
+        effects.push('call model')
+        calls.push(input)
+        if (fakes.stream) {
+          const stop = fakes.stream(sendBack, input)
+          return () => {
+            stops++
+            stop()
+          }
+        }
+        let live = true
+        const answer = fakes.call ? fakes.call(input.messages) : Promise.resolve(reply('**hi**'))
+        answer.then(
+          (result) => live && sendBack({ type: 'reply.done', result }),
+          (error) => live && sendBack({ type: 'reply.failed', error, partial: '', usage: null }),
+        )
+        return () => {
+          live = false
+        }
+      }),
+      'save reply': fromPromise(
+        async ({ input }: { input: { message: ChatMessage; replaces: boolean } }) => {
+          effects.push(`save ${input.message.role}`)
+          saved.push(input.message)
+          if (input.replaces) replaced.push(input.message.id)
+          await fakes.save?.(input.message)
+        },
+      ),
+    },
+    actions: {
+      notify: (_, notice: Notice) => {
+        notices.push(notice)
+      },
+      'log error': (_, { error }: { error: unknown }) => {
+        logged.push(error)
+      },
+      'report conversation starting': ({ context }) => {
+        const starting = context.pending?.conversation
+        if (!starting) return
+        reports.push(`starting ${starting.title}`)
+        toOpen({ type: 'conversation.starting', conversationId: starting.id })
+      },
+      'report conversation started': ({ context }) => {
+        reports.push(`started ${context.pending?.conversation?.title}`)
+      },
+      'report activity': ({ context }) => {
+        reports.push(`activity ${context.pending?.message.conversationId}`)
+      },
+      'show question': ({ context }) => {
+        if (context.pending) toOpen({ type: 'turn.shown', message: context.pending.message })
+      },
+      'show reply': ({ context }) => {
+        if (context.pending?.reply) toOpen({ type: 'turn.shown', message: context.pending.reply })
+      },
+      // As the machine's own: only when the regeneration got no reply.
+      'show replaced reply': ({ context }) => {
+        if (context.pending?.replaces && context.pending.reply === null)
+          toOpen({ type: 'turn.shown', message: context.pending.replaces })
+      },
+      'hide replaced reply': ({ context }) => {
+        if (context.pending?.replaces)
+          toOpen({ type: 'turn.hidden', messageId: context.pending.replaces.id })
+      },
+    },
+  })
+  const started = {
+    turn: createActor(turnLogic, { input: { userId: 'user_1', now: () => (time += 1000) } }),
+    open: createActor(openLogic, { input: { userId: 'user_1' } }),
+  }
+  turn = started.turn
+  open = started.open
+  turn.start()
+  open.start()
+  /** Both contexts as one: the turn's and the open conversation's. */
+  const context = () => ({
+    ...started.open.getSnapshot().context,
+    ...started.turn.getSnapshot().context,
+  })
+  const actor = {
+    send: (event: TurnEvent | OpenConversationEvent | { type: 'message.send' }) => {
+      if (OPEN_EVENTS.has(event.type)) toOpen(event as OpenConversationEvent)
+      else toTurn(event as TurnEvent)
+    },
+  }
+  const hasTag = (tag: string) =>
+    started.turn.getSnapshot().hasTag(tag as never) ||
+    started.open.getSnapshot().hasTag(tag as never)
+  /** The models actor's first choice arrives (gpt-5). */
+  const signIn = () => actor.send({ type: 'model.select', modelId: 'gpt-5' })
+  const typeAndSend = (text: string) => {
+    actor.send({ type: 'input.change', value: text })
+    actor.send({ type: 'message.send' })
+  }
+  return {
+    actor,
+    turn: started.turn,
+    open: started.open,
+    hasTag,
+    effects,
+    saved,
+    calls,
+    replaced,
+    stops: () => stops,
+    created,
+    reports,
+    notices,
+    logged,
+    context,
+    signIn,
+    typeAndSend,
+  }
+}
+
+/** Signed in, with a conversation open (`conv_1` unless told otherwise; null: a new chat). */
+export async function signedInChat(fakes: Fakes = {}, conversationId: string | null = 'conv_1') {
+  const chat = startChat(fakes)
+  // The models actor's choice, as the app machine passes it on.
+  const model = fakes.model === undefined ? 'gpt-5' : fakes.model
+  if (model !== null) chat.actor.send({ type: 'model.select', modelId: model })
+  chat.actor.send({ type: 'conversation.open', conversationId })
+  await flush()
+  return chat
+}
