@@ -35,6 +35,8 @@ export type AppReport =
   | { type: 'chat.rowShown'; message: ChatMessage }
   /** A turn's row that leaves the screen: the reply a regeneration replaces. */
   | { type: 'chat.rowHidden'; messageId: string }
+  /** The conversation opened was last answered with this model: the next turn goes with it. */
+  | { type: 'conversation.modelUsed'; modelId: string }
   /** The model the chat composes with was settled: the user's pick, or the session's first. */
   | { type: 'model.chosen'; modelId: string }
   /** The extension asks to turn a system prompt on or off (docs/product/calls.md#extension-bridge). */

@@ -370,6 +370,13 @@ export const appMachine = setup({
                 at: event.at,
               })),
             },
+            // A conversation opens with the model it was last answered with, if still listed.
+            'conversation.modelUsed': {
+              actions: sendTo('models', ({ event }) => ({
+                type: 'model.use',
+                modelId: event.modelId,
+              })),
+            },
             // The models actor owns the choice; the next turn goes with it.
             'model.chosen': {
               actions: sendTo('turn', ({ event }) => ({

@@ -22,6 +22,8 @@ export type ModelsEvent =
   | { type: 'keys.close' }
   /** From the servers section: a server was added or removed, so the list is stale. */
   | { type: 'servers.changed' }
+  /** The conversation opened was last answered with this model (through the app machine). */
+  | { type: 'model.use'; modelId: string }
 
 export interface ModelsInput {
   /** Whose session: the remembered choice and the saved keys are theirs. */
@@ -33,6 +35,8 @@ export interface ModelsContext {
   models: ChatModel[]
   /** The model the chat composes with; null until the list has loaded and one is chosen. */
   selectedModelId: string | null
+  /** The open conversation's model, told before the list had loaded: chosen once it has. */
+  usedModelId: string | null
 }
 
 // Invocation results are not among ModelsEvent, so they are read through this.
@@ -97,10 +101,33 @@ export const modelsMachine = setup({
     'model picked already?': ({ context }) => context.selectedModelId !== null,
     'remembered model listed?': ({ context, event }) =>
       isListed(context.models, outputOf<string | null>(event)),
+    'used model listed?': ({ context, event }) =>
+      isListed(outputOf<ChatModel[]>(event), context.usedModelId),
+    'model listed?': ({ context, event }) =>
+      event.type === 'model.use' && isListed(context.models, event.modelId),
   },
 }).createMachine({
   id: 'models',
-  context: ({ input }) => ({ userId: input.userId, models: [], selectedModelId: null }),
+  context: ({ input }) => ({
+    userId: input.userId,
+    models: [],
+    selectedModelId: null,
+    usedModelId: null,
+  }),
+  // docs/product/conversations.md, "Its model": a conversation composes with the model it was
+  // last answered with. One no longer listed changes nothing; before the list, it waits for it.
+  on: {
+    'model.use': [
+      {
+        guard: 'model listed?',
+        actions: [
+          assign({ selectedModelId: ({ event }) => event.modelId, usedModelId: null }),
+          'report choice',
+        ],
+      },
+      { actions: assign({ usedModelId: ({ event }) => event.modelId }) },
+    ],
+  },
   type: 'parallel',
   states: {
     list: {
@@ -112,10 +139,19 @@ export const modelsMachine = setup({
           invoke: {
             id: 'modelsLoader',
             src: 'load models',
-            // A model picked already is kept; else the remembered one, the first with a saved
-            // key, or the first loaded, in that order.
+            // A model picked already is kept; else the open conversation's, the remembered one,
+            // the first with a saved key, or the first loaded, in that order.
             onDone: [
               { guard: 'model picked already?', target: 'loaded', actions: 'set models' },
+              {
+                guard: 'used model listed?',
+                target: 'loaded',
+                actions: [
+                  'set models',
+                  assign({ selectedModelId: ({ context }) => context.usedModelId }),
+                  'report choice',
+                ],
+              },
               { target: 'recalling', actions: 'set models' },
             ],
             onError: {

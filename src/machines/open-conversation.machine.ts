@@ -1,4 +1,4 @@
-import { assign, type DoneActorEvent, fromPromise, sendParent, setup } from 'xstate'
+import { assign, type DoneActorEvent, enqueueActions, fromPromise, sendParent, setup } from 'xstate'
 import type { ChatMessage } from '../domain/chat-message'
 import { type HistoryPage, withOlderPage } from '../domain/history-page'
 import { lastExchange } from '../domain/last-exchange'
@@ -101,6 +101,17 @@ export const openConversationMachine = setup({
         earlier: context.messages.slice(0, -2),
       }),
     ),
+    // Routed by the app machine to the models actor: a conversation composes with the model
+    // it was last answered with (docs/product/conversations.md, "Its model").
+    'report model used': enqueueActions(({ context, enqueue, check }) => {
+      const newest = context.messages.at(-1)
+      // Through `check`, so the actor map (scripts/actor-map.ts) sees the report.
+      if (!check(() => newest !== undefined)) return
+      enqueue.sendParent({
+        type: 'conversation.modelUsed',
+        modelId: newest?.modelId ?? '',
+      } satisfies AppReport)
+    }),
     // A turn's row takes the place of the one with its id (a retried question, a regenerated
     // reply after its conversation was opened again), or comes last.
     'show row': assign({
@@ -205,11 +216,14 @@ export const openConversationMachine = setup({
           {
             guard: 'linked one confirmed?',
             target: 'loaded',
-            actions: assign({
-              conversationId: ({ context }) => context.linkedId,
-              messages: ({ context, event }) => [...event.output.messages, ...context.messages],
-              hasOlder: ({ event }) => event.output.hasOlder,
-            }),
+            actions: [
+              assign({
+                conversationId: ({ context }) => context.linkedId,
+                messages: ({ context, event }) => [...event.output.messages, ...context.messages],
+                hasOlder: ({ event }) => event.output.hasOlder,
+              }),
+              'report model used',
+            ],
           },
           // Not yet known to be theirs: the list decides, and its `conversation.open` asks
           // again if it is (an empty conversation), or opens a new chat.
@@ -234,10 +248,13 @@ export const openConversationMachine = setup({
         onDone: {
           target: 'loaded',
           // Messages sent while the history loaded stay after it.
-          actions: assign({
-            messages: ({ context, event }) => [...event.output.messages, ...context.messages],
-            hasOlder: ({ event }) => event.output.hasOlder,
-          }),
+          actions: [
+            assign({
+              messages: ({ context, event }) => [...event.output.messages, ...context.messages],
+              hasOlder: ({ event }) => event.output.hasOlder,
+            }),
+            'report model used',
+          ],
         },
         // docs/product/errors.md#silent-failures: a failed history load is only logged.
         onError: {

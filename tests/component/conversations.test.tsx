@@ -76,6 +76,40 @@ describe('the conversations sidebar', () => {
     expect(within(log).queryByRole('button', { name: 'Load earlier messages' })).toBeNull()
   })
 
+  test('each conversation composes with the model it was last answered with; New chat keeps it', async () => {
+    const older = uniqueId('gpt')
+    const newer = uniqueId('claude')
+    const { tokens, userId } = await signedIn([
+      { id: older, title: 'With GPT', hoursAgo: 3 },
+      { id: newer, title: 'With Claude', hoursAgo: 1 },
+    ])
+    const start = Date.now() - 7_200_000
+    const message = (conversation: string, model: string, role: string, i: number) => ({
+      user_id: userId,
+      conversation_id: conversation,
+      model_id: model,
+      role,
+      content: `${role} ${i}`,
+      created_at: new Date(start + i * 1000).toISOString(),
+    })
+    await restInsert(tokens, 'chat_messages', [
+      message(older, 'gpt-5-mini', 'user', 1),
+      message(older, 'gpt-5', 'assistant', 2),
+      message(newer, 'claude-haiku-4-5', 'user', 3),
+    ])
+    // A pick remembered in this browser: the open conversation's model comes first.
+    localStorage.setItem(`selectedModel:${userId}`, 'gpt-5-mini')
+    renderApp()
+    const input = await screen.findByRole('textbox', { name: 'Message' })
+    await waitFor(() => expect(input).toHaveAttribute('placeholder', 'Message Claude Haiku 4.5...'))
+    await userEvent.click(openButton('With GPT'))
+    await waitFor(() => expect(input).toHaveAttribute('placeholder', 'Message GPT-5...'))
+    await userEvent.click(within(sidebar()).getByRole('button', { name: 'New chat' }))
+    expect(input).toHaveAttribute('placeholder', 'Message GPT-5...')
+    // Only the user's own picks are remembered.
+    expect(localStorage.getItem(`selectedModel:${userId}`)).toBe('gpt-5-mini')
+  })
+
   test('lists the conversations newest first with their age; the latest is open at the start', async () => {
     await signedIn([
       { id: uniqueId('old'), title: 'Old trip', hoursAgo: 30 },

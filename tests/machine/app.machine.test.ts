@@ -206,6 +206,13 @@ describe('app machine: routes between the actors', () => {
     ])
   })
 
+  it("the open conversation's model reaches the models actor, and through it the turn", async () => {
+    const { app, children } = await signedIn()
+    app.send({ type: 'conversation.modelUsed', modelId: 'gpt-5' })
+    expect(children().models?.getSnapshot().context.selectedModelId).toBe('gpt-5')
+    expect(children().turn?.getSnapshot().context.modelId).toBe('gpt-5')
+  })
+
   it('a library run fills the chat input without sending', async () => {
     const { children, calls } = await signedIn()
     children().library?.send({ type: 'library.open' })
@@ -379,6 +386,7 @@ const MODEL_EVENTS: ModelEvent[] = [
     earlier: [],
   },
   { type: 'chat.rowShown', message: QUESTION },
+  { type: 'conversation.modelUsed', modelId: 'gpt-5' },
   { type: 'chat.rowHidden', messageId: QUESTION.id },
   { type: 'model.chosen', modelId: 'gpt-5' },
   { type: 'extension.setActive', prompt: ACTIVE, isActive: true },

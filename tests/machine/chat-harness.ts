@@ -87,6 +87,8 @@ export function startChat(fakes: Fakes = {}) {
   let stops = 0
   const created: Array<{ id: string; title: string; userId: string }> = []
   const reports: string[] = []
+  /** The models the open conversation said its histories were last answered with. */
+  const modelsUsed: string[] = []
   const notices: Notice[] = []
   const logged: unknown[] = []
   let time = 1_700_000_000_000
@@ -120,6 +122,10 @@ export function startChat(fakes: Fakes = {}) {
     actions: {
       'log error': (_, { error }: { error: unknown }) => {
         logged.push(error)
+      },
+      'report model used': ({ context }) => {
+        const newest = context.messages.at(-1)
+        if (newest) modelsUsed.push(newest.modelId)
       },
       'ask to send': ({ context }) =>
         toTurn({
@@ -273,6 +279,7 @@ export function startChat(fakes: Fakes = {}) {
     stops: () => stops,
     created,
     reports,
+    modelsUsed,
     notices,
     logged,
     context,

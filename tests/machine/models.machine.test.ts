@@ -170,6 +170,39 @@ describe('models: the list and the first choice', () => {
   })
 })
 
+describe("models: the open conversation's model", () => {
+  it('a conversation answered with a listed model makes it the choice, reported, not remembered', async () => {
+    const models = startModels()
+    await flush()
+    models.actor.send({ type: 'model.use', modelId: 'claude-haiku-4-5' })
+    expect(models.context().selectedModelId).toBe('claude-haiku-4-5')
+    expect(models.chosen).toEqual(['gpt-5', 'claude-haiku-4-5'])
+    expect(models.remembered).toEqual([])
+  })
+
+  it('told before the list arrived: chosen once it has, without recalling or reading keys', async () => {
+    let answer: (models: ChatModel[]) => void = () => {}
+    const models = startModels({ models: () => new Promise((resolve) => (answer = resolve)) })
+    models.actor.send({ type: 'model.use', modelId: 'claude-haiku-4-5' })
+    expect(models.context().selectedModelId).toBeNull()
+    answer([GPT, CLAUDE])
+    await flush()
+    expect(models.context().selectedModelId).toBe('claude-haiku-4-5')
+    expect(models.chosen).toEqual(['claude-haiku-4-5'])
+    expect(models.reads).toEqual(['load models'])
+  })
+
+  it('a model no longer listed changes nothing', async () => {
+    const models = startModels({ recall: async () => 'claude-haiku-4-5' })
+    models.actor.send({ type: 'model.use', modelId: 'gpt-3' })
+    await flush()
+    expect(models.context().selectedModelId).toBe('claude-haiku-4-5')
+    models.actor.send({ type: 'model.use', modelId: 'gpt-3' })
+    expect(models.context().selectedModelId).toBe('claude-haiku-4-5')
+    expect(models.chosen).toEqual(['claude-haiku-4-5'])
+  })
+})
+
 describe('models: the picker', () => {
   it('picking a model chooses it, remembers it, reports it and closes the dialog', async () => {
     const models = startModels()
@@ -286,6 +319,8 @@ describe('models machine model', () => {
       { type: 'keys.open' },
       { type: 'keys.close' },
       { type: 'servers.changed' },
+      { type: 'model.use', modelId: 'gpt-5' },
+      { type: 'model.use', modelId: 'gpt-3' },
       { type: 'xstate.done.actor.modelsLoader', output: [GPT] },
       { type: 'xstate.error.actor.modelsLoader', error: ERR },
       { type: 'xstate.done.actor.modelRecaller', output: 'gpt-5' },
@@ -304,7 +339,12 @@ describe('models machine model', () => {
       noopActions: ['notify', 'log error', 'remember model', 'report choice'],
       events,
       serialize: (s) =>
-        JSON.stringify([s.value, s.context.selectedModelId !== null, s.context.models.length]),
+        JSON.stringify([
+          s.value,
+          s.context.selectedModelId !== null,
+          s.context.models.length,
+          s.context.usedModelId,
+        ]),
       tags: ['open', 'keys', 'error'],
     })
     expect(replays).toBeGreaterThanOrEqual(10)

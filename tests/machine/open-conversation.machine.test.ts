@@ -52,6 +52,22 @@ describe('open conversation: loading', () => {
   })
 })
 
+describe("open conversation: the conversation's model", () => {
+  it('a history that arrives tells the model of its newest message; an empty one tells none', async () => {
+    const reply = { ...row(2, 'assistant'), modelId: 'claude-haiku-4-5' }
+    const chat = startChat({
+      history: async (id) => (id === 'conv_1' ? [row(1, 'user'), reply] : []),
+    })
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_1' })
+    await flush()
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_2' })
+    await flush()
+    chat.actor.send({ type: 'conversation.open', conversationId: null })
+    await flush()
+    expect(chat.modelsUsed).toEqual(['claude-haiku-4-5'])
+  })
+})
+
 describe('open conversation: long conversations', () => {
   const rows = (from: number, to: number) =>
     Array.from({ length: to - from + 1 }, (_, i) =>
@@ -168,7 +184,7 @@ describe('open conversation machine model', () => {
       machine: openConversationMachine,
       inputs: [{ userId: 'user_1' }],
       deferredActors: ['load history', 'load older history'],
-      noopActions: ['log error', 'ask to send', 'ask to regenerate'],
+      noopActions: ['log error', 'ask to send', 'ask to regenerate', 'report model used'],
       events: MODEL_EVENTS,
       serialize: (s) =>
         JSON.stringify([
