@@ -139,11 +139,12 @@ describe('hostile and huge input', () => {
     ['indented lists', Array.from({ length: 300 }, (_, i) => `${' '.repeat(i * 2)}- x`).join('\n')],
     ['references', `${repeat('[a]: b\n')}${'[a]'.repeat(1000)}`],
     ['pipes', `${repeat('|')}\n${repeat('|-')}`],
-  ])('%s (100 KB) parses in bounded time and renders without throwing', (_, text) => {
-    // Parsing is what can blow up (quadratic or worse); the DOM is linear in what it is given.
-    const started = performance.now()
+  ])('%s (100 KB) parses and renders without throwing', (_, text) => {
+    // Parsing is what can blow up (quadratic or worse): the bounds are counted, not timed
+    // (docs/rendering.md), so the same text renders the same however busy the machine. A
+    // blow-up takes tens of seconds and meets the test's time limit; how long each pattern
+    // takes is a benchmark's figure, not a test's (it was timed here and failed under load).
     renderMarkdown(text)
-    expect(performance.now() - started).toBeLessThan(1_000)
     const container = show(text)
     expect(container.firstElementChild).not.toBeNull()
     expect(container.querySelector('script, img, [href^="javascript" i]')).toBeNull()

@@ -53,9 +53,14 @@ describe('the Quick Prompts panel', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Quick Prompts' })).not.toBeInTheDocument(),
     )
-    expect(
-      (screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value,
-    ).not.toBe('')
+    // Into the chat input, and 100 ms later sent from it (docs/product/behaviour.md#quick-prompt-run):
+    // the end state, whatever the timing, is the user's message with the input empty.
+    expect(await screen.findByRole('article', { name: 'You message' })).not.toBeEmptyDOMElement()
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe(
+        '',
+      ),
+    )
 
     await userEvent.click(screen.getByRole('button', { name: 'Quick Prompts' }))
     const again = await screen.findByRole('dialog', { name: 'Quick Prompts' })

@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { mswServer } from '../support/msw-server'
+
+// The suite runs a worker per core, each with a whole app over PGlite: a first paint that takes
+// a few hundred milliseconds alone took over a second beside the other worker (a fresh-clone
+// run of 2026-11-29). A query's limit is there to catch a hang, not to time the app.
+configure({ asyncUtilTimeout: 4000 })
 
 // jsdom has no ResizeObserver; Ark's positioned parts (the `/` picker's list) observe their size
 // with it. Nothing here measures layout.
@@ -27,6 +32,8 @@ beforeAll(async () => {
   ])
 })
 afterEach(async () => {
+  // Imported here, not above: a file's vi.mock must reach the app's modules first.
+  ;(await import('../support/render-app')).stopStartedApps()
   cleanup()
   // sonner keeps its toasts in a module-wide store and replays the active ones to a Toaster
   // that mounts later (the app's mounts when idle): one test's toasts must not reach the next.

@@ -6,6 +6,18 @@ import { DEFAULT_BASE_URLS } from '../../src/providers/base-urls'
 import { App } from '../../src/ui/shell/app'
 import { TEST_ORIGIN, TEST_PROJECT_ID } from './test-platform'
 
+/** The apps this file has started: each test's are stopped after it (tests/setup/component.ts). */
+const started = new Set<{ stop(): void }>()
+
+/**
+ * Stops every app started since the last call: its timers (token refresh, reconnects) and its
+ * requests must not reach the next test's platform.
+ */
+export function stopStartedApps() {
+  for (const app of started) app.stop()
+  started.clear()
+}
+
 /**
  * Renders the whole app with its real effects and SDK, against whatever platform the MSW
  * server hosts. Navigation and address rewrites are recorded instead of performed.
@@ -65,6 +77,7 @@ export function renderApp(
     },
     env,
   )
+  started.add(actors.app)
   const view = render(<App actors={actors} />)
   return {
     ...view,
