@@ -98,3 +98,23 @@ test('a reply keeps streaming while the user reads another conversation, and is 
   await page.reload()
   await expect(replies.first()).toContainText('Turns received: 1')
 })
+
+test('a reload while a reply streams finds the part that arrived, marked interrupted, with Regenerate', async ({
+  page,
+}) => {
+  await signUp(page, 'Reload Rita')
+  await chatWithGpt5(page)
+  const replies = page.getByRole('article', { name: 'GPT-5 message' })
+  await send(page, 'Take your time [rate:3]')
+  const growing = page.locator('article[data-streaming]')
+  await expect(growing).toContainText('OpenAI fake reply')
+
+  await page.reload()
+  await expect(replies).toHaveCount(1)
+  const kept = replies.first()
+  await expect(kept).toContainText('Interrupted: the reply broke off')
+  await expect(kept).toContainText('OpenAI fake reply')
+  await expect(kept).not.toContainText('Turns received')
+  await expect(kept.getByRole('button', { name: 'Regenerate' })).toBeVisible()
+  await expect(page.getByRole('article', { name: 'You message' })).toContainText('Take your time')
+})

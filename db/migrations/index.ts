@@ -7,6 +7,7 @@ import { ownerScopedIds } from './owner-scoped-ids'
 import { replyStatusAndUsage } from './reply-status-and-usage'
 import { sealedApiKeys } from './sealed-api-keys'
 import { sealsBoundToTheirRow } from './seals-bound-to-their-row'
+import { streamingReplies } from './streaming-replies'
 
 /** The app's schema changes, in order. Add new ones at the end, with the next version. */
 export const appMigrations: AppMigration[] = [
@@ -18,4 +19,5 @@ export const appMigrations: AppMigration[] = [
   modelServers,
   ownerScopedIds,
   sealsBoundToTheirRow,
+  streamingReplies,
 ]

@@ -2,9 +2,10 @@ import type { ChatRole } from './chat-types'
 
 /**
  * How a reply ended (docs/product/behaviour.md#streamed-replies): in full, cut short by Stop,
- * or broken off by the provider midway.
+ * or broken off by the provider midway. `streaming` is a reply saved while it arrives
+ * (#replies-that-survive); read back later, it is one that broke off (the tab closed).
  */
-export type ReplyStatus = 'complete' | 'stopped' | 'interrupted'
+export type ReplyStatus = 'complete' | 'stopped' | 'interrupted' | 'streaming'
 
 /** A row of chat_messages (docs/product/data.md). */
 export interface ChatMessage {

@@ -1,15 +1,24 @@
 import { fromPromise } from 'xstate'
 import { encodeApiKey } from '../domain/api-key-encoding'
+import type { ModelServer } from '../domain/server-models'
 import type { ServerSubmission } from '../domain/server-url'
 import { modelServersMachine } from '../machines/model-servers.machine'
 import type { Notice } from '../machines/notice'
 import {
+  keyOf,
   type ModelServerEffectsOptions,
   type ModelServerRow,
   modelLister,
-  summaryOf,
 } from './model-servers'
 import { logError, showToast } from './notify'
+
+/** A server as the section lists it: whether it has a key, never the key. */
+const summaryOf = (row: ModelServerRow): ModelServer => ({
+  id: row.id,
+  name: row.name,
+  baseUrl: row.baseUrl,
+  hasKey: !!keyOf(row),
+})
 
 /**
  * The keys dialog's servers section (docs/product/servers.md): the user's servers listed,

@@ -1,7 +1,6 @@
 import { decodeApiKey } from '../domain/api-key-encoding'
 import type { ChatModel } from '../domain/chat-model'
 import {
-  type ModelServer,
   parseServerModelId,
   serverIdOf,
   serverModelId,
@@ -48,17 +47,10 @@ function modelsOf(row: ModelServerRow, models: string[]): ChatModel[] {
 }
 
 /** The stored key: '' when the server has none; null when what is stored cannot be decoded. */
-const keyOf = (row: ModelServerRow): string | null =>
+export const keyOf = (row: ModelServerRow): string | null =>
   row.apiKeyEncrypted === null || row.apiKeyEncrypted === ''
     ? ''
     : decodeApiKey(row.apiKeyEncrypted)
-
-export const summaryOf = (row: ModelServerRow): ModelServer => ({
-  id: row.id,
-  name: row.name,
-  baseUrl: row.baseUrl,
-  hasKey: !!keyOf(row),
-})
 
 /**
  * Asks a server for its model list with these options' fetch and time limit. The listing code

@@ -17,25 +17,6 @@ import { createRecordId } from '../platform/record-id'
 /** The public list shows at most this many prompts (docs/product/limits.md, "Prompts"). */
 export const PUBLIC_LIST_LIMIT = 50
 
-/** Prompts per insert statement of an import's one `/batch` (at most 5 statements for 5,000). */
-export const IMPORT_ROWS_PER_STATEMENT = 1000
-
-/**
- * One statement of an import: the rows come as one JSON parameter. Each lands private and
- * inactive; the earlier in the file, the newer its `created_at` (by a millisecond), so the
- * My Prompts list shows them in the file's order. A prompt that is already the user's own
- * (same title and content) is skipped here too, should one have been added since the preview.
- */
-const IMPORT_STATEMENT = `insert into prompts (user_id, title, content, type, is_public, is_active, created_at)
-  select $1, p.title, p.content, p.type, '0', '0',
-    now() - p.position * interval '1 millisecond'
-  from jsonb_to_recordset($2::jsonb) as p(title text, content text, type text, position int)
-  where not exists (
-    select 1 from prompts mine
-    where mine.user_id = $1 and mine.title = p.title and mine.content = p.content
-  )
-  returning id`
-
 interface RatingRow {
   id: string
   promptId: string
@@ -180,25 +161,12 @@ export function createPromptData(
 
     /**
      * Adds the prompts in one `/batch`, so all of them land or none (docs/product/prompt-files.md#import).
-     * Resolves to how many were added.
+     * Resolves to how many were added. The statement loads with the import (docs/performance.md, "Split").
      */
     async importPrompts(entries: readonly PromptFileEntry[]): Promise<number> {
       if (!entries.length) return 0
-      const me = userId()
-      const statements = []
-      for (let start = 0; start < entries.length; start += IMPORT_ROWS_PER_STATEMENT) {
-        const rows = entries
-          .slice(start, start + IMPORT_ROWS_PER_STATEMENT)
-          .map(({ title, content, type }, offset) => ({
-            title,
-            content,
-            type,
-            position: start + offset,
-          }))
-        statements.push({ query: IMPORT_STATEMENT, params: [me, rows] })
-      }
-      const results = await db.batch(statements)
-      return results.reduce((sum, result) => sum + result.rows.length, 0)
+      const { importPrompts } = await import('./prompt-import-batch')
+      return importPrompts(db, userId(), entries)
     },
 
     async loadActive(): Promise<ActivePrompt | null> {

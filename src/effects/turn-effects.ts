@@ -8,7 +8,6 @@ import type { Notice } from '../machines/notice'
 import { type StreamReplyInput, turnMachine } from '../machines/turn.machine'
 import type { PlatformClient } from '../platform/index'
 import type { ProviderBaseUrls } from '../providers/provider-call'
-import { ChatStreamError } from '../providers/stream-errors'
 import { apiKeyRows } from './api-key-rows'
 import { modelServerEffects } from './model-servers'
 import { logError, showToast } from './notify'
@@ -21,6 +20,13 @@ export interface TurnEffectsOptions {
   /** Provider calls go through this fetch (tests); the global one by default. */
   fetch?: typeof fetch
   notify?: (notice: Notice) => void
+  /** Calls `listener` when the page goes away (`pagehide`); returns how to stop. Tests fake it. */
+  onPageHide?: (listener: () => void) => () => void
+}
+
+function listenForPageHide(listener: () => void): () => void {
+  globalThis.addEventListener?.('pagehide', listener)
+  return () => globalThis.removeEventListener?.('pagehide', listener)
 }
 
 /** The turn's effects on the SDK: its rows, the model and key look-ups, and the provider call. */
@@ -33,6 +39,16 @@ export function provideTurn(options: TurnEffectsOptions) {
   const conversations = platform.db.table<Conversation>('conversations')
   // The user's OpenAI-compatible servers (docs/product/servers.md).
   const servers = modelServerEffects(options)
+  // The reply's writes, one after the other in the order asked (a turn is one at a time): the
+  // next waits for the last to settle, done or failed.
+  let lastReplyWrite: Promise<unknown> = Promise.resolve()
+  const writeReply = (message: ChatMessage) => {
+    const write = () => messages.upsert(message)
+    const mine = lastReplyWrite.then(write, write)
+    lastReplyWrite = mine.catch(() => {})
+    return mine.then(() => {})
+  }
+  const onPageHide = options.onPageHide ?? listenForPageHide
 
   return turnMachine.provide({
     actors: {
@@ -65,10 +81,19 @@ export function provideTurn(options: TurnEffectsOptions) {
         },
       ),
       'stream reply': fromCallback<EventObject, StreamReplyInput>(({ input, sendBack }) => {
+        const { reply, ...call } = input
         const controller = new AbortController()
+        // docs/product/behaviour.md#replies-that-survive: the page going away mid-reply writes
+        // what arrived, marked interrupted, in a request that outlives the page.
+        let arrived = ''
+        const stopWatching = onPageHide(() => {
+          if (arrived === '') return
+          const row = { ...reply, content: arrived }
+          void messages.upsert(row, { keepalive: true }).catch(() => {})
+        })
         // A model on the user's own server is sent to that server (docs/product/servers.md).
         servers
-          .resolveServerRequest(input)
+          .resolveServerRequest(call)
           .then(async (request) => {
             // The providers' adapters load on the first send, not with the first paint
             // (docs/performance.md, "Split").
@@ -77,13 +102,19 @@ export function provideTurn(options: TurnEffectsOptions) {
               baseUrls: options.providerBaseUrls,
               fetch: options.fetch,
               signal: controller.signal,
-              onDelta: (text) => sendBack({ type: 'reply.delta', text }),
+              onDelta: (text) => {
+                arrived += text
+                sendBack({ type: 'reply.delta', text })
+              },
             })
           })
           .then(
             (result) => sendBack({ type: 'reply.done', result }),
-            (error: unknown) => {
+            async (error: unknown) => {
               // Stopped on purpose: the machine has moved on and keeps what it has.
+              if (controller.signal.aborted) return
+              // With the providers' adapters, which throw it (docs/performance.md, "Split").
+              const { ChatStreamError } = await import('../providers/stream-errors')
               if (controller.signal.aborted) return
               const cut = error instanceof ChatStreamError ? error : null
               sendBack({
@@ -94,14 +125,18 @@ export function provideTurn(options: TurnEffectsOptions) {
               })
             },
           )
-        return () => controller.abort()
+        return () => {
+          stopWatching()
+          controller.abort()
+        }
       }),
-      'save reply': fromPromise(
-        async ({ input }: { input: { message: ChatMessage; replaces: boolean } }) => {
-          const { id, ...reply } = input.message
-          if (input.replaces) await messages.update(id, reply)
-          else await messages.create(input.message)
-        },
+      // One row per reply, new or over its draft or the reply a regeneration replaces; a
+      // draft save still on its way lands first, never over the reply.
+      'save draft': fromPromise(({ input }: { input: { message: ChatMessage } }) =>
+        writeReply(input.message),
+      ),
+      'save reply': fromPromise(({ input }: { input: { message: ChatMessage } }) =>
+        writeReply(input.message),
       ),
     },
     actions: {

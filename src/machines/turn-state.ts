@@ -49,6 +49,14 @@ export interface PendingSend {
   stopped: boolean
   /** The conversation this turn starts (the first message of a new chat), until its row is saved. */
   conversation: { id: string; title: string; createdAt: string } | null
+  /**
+   * The reply's row as the provider is called: its id (a regeneration's is the old reply's)
+   * and time, which its saved draft and the reply keep (docs/product/behaviour.md#replies-that-survive).
+   */
+  replyId: string | null
+  replyAt: string | null
+  /** How much of the draft a save has taken (its length), so an unchanged draft is not resaved. */
+  draftSaved: number
 }
 
 export interface TurnContext {

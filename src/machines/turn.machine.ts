@@ -80,13 +80,22 @@ const pendingOf = (context: TurnContext): PendingSend =>
     replaces: null,
     stopped: false,
     conversation: null,
+    replyId: null,
+    replyAt: null,
+    draftSaved: 0,
   }
+
+/** At most this far behind, a streaming reply's saved draft (docs/product/limits.md#chat). */
+export const DRAFT_SAVE_MS = 1000
 
 /** Changes the turn being sent, if there is one. */
 const updatePending = (context: TurnContext, change: Partial<PendingSend>) =>
   context.pending && { ...context.pending, ...change }
 
-/** The reply a turn ends with: the regenerated one keeps the id of the reply it replaces. */
+/**
+ * The reply's row: the id and time it was given as the provider was called (a regenerated one
+ * keeps the id of the reply it replaces), so its saved draft and the reply are one row.
+ */
 function replyRow(
   pending: PendingSend,
   content: string,
@@ -102,7 +111,8 @@ function replyRow(
   )
   return {
     ...row,
-    id: pending.replaces?.id ?? row.id,
+    id: pending.replyId ?? pending.replaces?.id ?? row.id,
+    createdAt: pending.replyAt ?? row.createdAt,
     status,
     promptTokens: usage?.promptTokens ?? null,
     completionTokens: usage?.completionTokens ?? null,
@@ -116,6 +126,11 @@ export interface StreamReplyInput {
   apiKey: string
   model: string
   messages: ChatTurn[]
+  /**
+   * The reply's row, empty and marked interrupted: what the call writes, with the text that
+   * arrived, if the page goes away while it streams (docs/product/behaviour.md#replies-that-survive).
+   */
+  reply: ChatMessage
 }
 
 /** A regeneration that ended before the new reply was there: the old one stays. */
@@ -165,8 +180,16 @@ export const turnMachine = setup({
       throw notProvided('stream reply')
     }),
     /** Writes a reply: a new row, or over the reply a regeneration replaces. */
-    'save reply': fromPromise<void, { message: ChatMessage; replaces: boolean }>(async () => {
+    /**
+     * Writes the reply: one row, new or over its saved draft or the reply a regeneration
+     * replaces. A reply's writes go out in the order they were asked.
+     */
+    'save reply': fromPromise<void, { message: ChatMessage }>(async () => {
       throw notProvided('save reply')
+    }),
+    /** Writes the reply as it has arrived so far, marked `streaming`, in the same order. */
+    'save draft': fromPromise<void, { message: ChatMessage }>(async () => {
+      throw notProvided('save draft')
     }),
   },
   actions: {
@@ -279,6 +302,9 @@ export const turnMachine = setup({
         replaces: null,
         stopped: false,
         conversation,
+        replyId: null,
+        replyAt: null,
+        draftSaved: 0,
       }
       // Sending something new drops the Retry of an earlier failed turn.
       return { pending, failedTurn: null, input: '' }
@@ -308,6 +334,9 @@ export const turnMachine = setup({
         replaces: reply,
         stopped: false,
         conversation: null,
+        replyId: null,
+        replyAt: null,
+        draftSaved: 0,
       }
       return { pending, failedTurn: null }
     }),
@@ -322,6 +351,21 @@ export const turnMachine = setup({
     }),
     'mark stopped': assign(({ context }) => ({
       pending: updatePending(context, { stopped: true }),
+    })),
+    // The reply's id and time, given as the provider is called (see replyRow).
+    'start reply': assign(({ context }) => {
+      const pending = pendingOf(context)
+      const time = context.now()
+      return {
+        pending: updatePending(context, {
+          replyId: pending.replaces?.id ?? messageId(time, 'assistant'),
+          replyAt: new Date(time).toISOString(),
+          draftSaved: 0,
+        }),
+      }
+    }),
+    'mark draft saved': assign(({ context }) => ({
+      pending: updatePending(context, { draftSaved: context.pending?.draft?.length ?? 0 }),
     })),
     'append delta': assign(({ context, event }) => {
       const { text } = event as Extract<TurnEvent, { type: 'reply.delta' }>
@@ -365,11 +409,16 @@ export const turnMachine = setup({
     // Not over a failed turn: its reply may not be saved yet, so there is nothing to replace.
     'can regenerate?': ({ context }) => context.failedTurn === null && context.modelId !== null,
     'has draft?': ({ context }) => !!context.pending?.draft,
+    'draft grew?': ({ context }) =>
+      (context.pending?.draft?.length ?? 0) > (context.pending?.draftSaved ?? 0),
     'partial arrived?': ({ context, event }) =>
       event.type === 'reply.failed' && !!(event.partial || context.pending?.draft),
     'reply to save?': ({ context }) => pendingOf(context).reply !== null,
     'conversation to create?': ({ context }) => pendingOf(context).conversation !== null,
     'user message saved?': ({ context }) => pendingOf(context).messageSaved,
+  },
+  delays: {
+    'draft save interval': DRAFT_SAVE_MS,
   },
 }).createMachine({
   id: 'turn',
@@ -540,6 +589,7 @@ export const turnMachine = setup({
         // docs/product/behaviour.md#streamed-replies: the reply grows as it arrives.
         callingModel: {
           tags: 'streaming',
+          entry: 'start reply',
           invoke: {
             id: 'modelCaller',
             src: 'stream reply',
@@ -548,7 +598,43 @@ export const turnMachine = setup({
               apiKey: context.pending?.apiKey ?? '',
               model: context.pending?.modelId ?? '',
               messages: context.pending?.turns ?? [],
+              reply: replyRow(pendingOf(context), '', context.now(), 'interrupted', null),
             }),
+          },
+          // docs/product/behaviour.md#replies-that-survive: the reply is saved as it grows, at
+          // its first piece and then at most a second behind, so a reload finds it.
+          initial: 'awaitingText',
+          states: {
+            awaitingText: {
+              on: { 'reply.delta': { target: 'savingDraft', actions: 'append delta' } },
+            },
+            savingDraft: {
+              entry: 'mark draft saved',
+              invoke: {
+                id: 'draftSaver',
+                src: 'save draft',
+                input: ({ context }) => ({
+                  message: replyRow(
+                    pendingOf(context),
+                    context.pending?.draft ?? '',
+                    context.now(),
+                    'streaming',
+                    null,
+                  ),
+                }),
+                onDone: 'resting',
+                // Only logged: the next save, or the reply's own, writes it again.
+                onError: {
+                  target: 'resting',
+                  actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            resting: { after: { 'draft save interval': 'due' } },
+            due: {
+              always: { guard: 'draft grew?', target: 'savingDraft' },
+              on: { 'reply.delta': { target: 'savingDraft', actions: 'append delta' } },
+            },
           },
           on: {
             'reply.delta': { actions: 'append delta' },
@@ -596,10 +682,7 @@ export const turnMachine = setup({
           invoke: {
             id: 'replySaver',
             src: 'save reply',
-            input: ({ context }) => ({
-              message: pendingOf(context).reply as ChatMessage,
-              replaces: pendingOf(context).replaces !== null,
-            }),
+            input: ({ context }) => ({ message: pendingOf(context).reply as ChatMessage }),
             onDone: '#turn.idle',
             onError: '#turn.failed',
           },

@@ -155,6 +155,13 @@ export interface Page<Row> {
   nextCursor: string | null
 }
 
+export interface UpsertOptions {
+  /** The columns a conflict is on (camelCase, comma-separated); the primary key by default. */
+  onConflict?: string
+  /** Let the write outlive the page: a save on `pagehide`. */
+  keepalive?: boolean
+}
+
 export interface TableClient<Row extends object> {
   list(options?: ListOptions): Promise<Row[]>
   /** Like list, but also returns where the next page starts (needs `limit`). */
@@ -162,8 +169,8 @@ export interface TableClient<Row extends object> {
   count(options?: { where?: Where }): Promise<number | null>
   create(record: Partial<Row>): Promise<Row>
   createMany(records: ReadonlyArray<Partial<Row>>): Promise<Row[]>
-  upsert(record: Partial<Row>, options?: { onConflict?: string }): Promise<Row>
-  upsert(records: ReadonlyArray<Partial<Row>>, options?: { onConflict?: string }): Promise<Row[]>
+  upsert(record: Partial<Row>, options?: UpsertOptions): Promise<Row>
+  upsert(records: ReadonlyArray<Partial<Row>>, options?: UpsertOptions): Promise<Row[]>
   update(id: string, patch: Partial<Row>): Promise<Row>
   delete(id: string): Promise<void>
   deleteMany(options: { where: Where }): Promise<void>
@@ -204,19 +211,25 @@ export function createDbClient(http: HttpClient, projectId: string): DbClient {
       const path = `/api/db/${encodeURIComponent(projectId)}/rest/v1/${tableName(name)}`
       const byId = (id: string): Params => [['id', `eq.${id}`]]
 
-      async function insert(body: unknown, query: Params, prefer: string): Promise<unknown> {
+      async function insert(
+        body: unknown,
+        query: Params,
+        prefer: string,
+        keepalive?: boolean,
+      ): Promise<unknown> {
         const { data } = await http.request(path, {
           method: 'POST',
           query,
           body,
           headers: { Prefer: prefer },
+          keepalive,
         })
         return data
       }
 
       async function upsert(
         input: Partial<Row> | ReadonlyArray<Partial<Row>>,
-        options: { onConflict?: string } = {},
+        options: UpsertOptions = {},
       ): Promise<Row | Row[]> {
         // A generated id would overwrite the key of the row it merges into on another column.
         const conflictOnId = !options.onConflict || options.onConflict === 'id'
@@ -225,9 +238,11 @@ export function createDbClient(http: HttpClient, projectId: string): DbClient {
           ? [['on_conflict', toSnakeCase(options.onConflict)]]
           : []
         if (Array.isArray(input)) {
-          return rowsOf<Row>(await insert(input.map(prepare), query, UPSERT_PREFERENCE))
+          const rows = input.map(prepare)
+          return rowsOf<Row>(await insert(rows, query, UPSERT_PREFERENCE, options.keepalive))
         }
-        const data = await insert(prepare(input as Partial<Row>), query, UPSERT_PREFERENCE)
+        const row = prepare(input as Partial<Row>)
+        const data = await insert(row, query, UPSERT_PREFERENCE, options.keepalive)
         return firstRow<Row>(data, name)
       }
 

@@ -23,6 +23,8 @@ export interface RequestOptions {
   /** 'json' (default) fails on an unparsable body; 'text' returns the raw text. */
   responseType?: 'json' | 'text'
   signal?: AbortSignal
+  /** Let the request outlive the page (a write on `pagehide`). */
+  keepalive?: boolean
 }
 
 export interface HttpResponse<T = unknown> {
@@ -126,6 +128,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
           headers,
           body,
           signal: options.signal,
+          keepalive: options.keepalive,
         })
       } catch (cause) {
         const reason = cause instanceof Error ? cause.message : String(cause)

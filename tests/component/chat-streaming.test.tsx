@@ -97,6 +97,44 @@ describe('streamed replies', () => {
     expect(stored!.content).not.toContain('Turns received')
   })
 
+  test('a reply is saved while it streams: after a reload it is there, marked interrupted, with Regenerate', async () => {
+    const { tokens } = await signedInWithKey()
+    const first = renderApp()
+    // The fake sends two pieces, then nothing: the page goes away mid-reply.
+    await send('Tell me everything [stall:2]')
+    const growing = await screen.findByRole('article', { name: 'Claude Haiku 4.5 message' })
+    await waitFor(() => expect(growing.textContent).toContain('Anthropic'))
+    await waitFor(async () => expect(await replies(tokens)).toHaveLength(1))
+    const [draft] = await replies(tokens)
+    expect(draft).toMatchObject({ status: 'streaming' })
+    expect(draft!.content).toContain('Anthropic')
+    first.actors.app.stop()
+    first.unmount()
+
+    renderApp()
+    const reply = await screen.findByRole('article', { name: 'Claude Haiku 4.5 message' })
+    expect(reply).toHaveAttribute('data-status', 'interrupted')
+    expect(reply).toHaveTextContent('Interrupted: the reply broke off')
+    expect(reply.textContent).toContain('Anthropic')
+    expect(within(reply).getByRole('button', { name: 'Regenerate' })).toBeInTheDocument()
+  })
+
+  test('the page going away mid-reply writes what arrived, marked interrupted', async () => {
+    const { tokens } = await signedInWithKey()
+    const app = renderApp()
+    await send('Tell me everything [stall:2]')
+    const growing = await screen.findByRole('article', { name: 'Claude Haiku 4.5 message' })
+    await waitFor(() => expect(growing.textContent).toContain('Anthropic'))
+    window.dispatchEvent(new Event('pagehide'))
+    await waitFor(async () =>
+      expect((await replies(tokens))[0]).toMatchObject({ status: 'interrupted' }),
+    )
+    const [stored] = await replies(tokens)
+    expect(stored!.content).toContain('Anthropic')
+    expect(stored!.content).not.toContain('Turns received')
+    app.actors.app.stop()
+  })
+
   test('a stream that breaks off keeps what arrived, says why, and frees the input', async () => {
     const { tokens } = await signedInWithKey()
     renderApp()

@@ -19,6 +19,7 @@ interface MessageRow {
   role: string
   content: string
   createdAt: string
+  status?: string
 }
 
 describeOnEveryBackend('conversations', ({ signedIn }) => {
@@ -143,6 +144,34 @@ describeOnEveryBackend('conversations', ({ signedIn }) => {
     ).rejects.toMatchObject({ status: 403 })
 
     expect(await a.messages.count({ where: { conversationId: own.id } })).toBe(2)
+  })
+
+  test('a reply saved while it streams is one row: written streaming, then complete over it', async () => {
+    const { alice, own, a, b } = await aliceAndBob('streaming')
+    const draft = {
+      id: `msg_${Date.now()}_assistant`,
+      userId: alice.userId,
+      conversationId: own.id,
+      modelId: 'gpt-5',
+      role: 'assistant',
+      content: 'Lis',
+      createdAt: '2026-05-01T10:01:00.000Z',
+      status: 'streaming',
+    }
+    await a.messages.upsert(draft)
+    await a.messages.upsert({ ...draft, content: 'Lisbon, in May.', status: 'complete' })
+    const rows = await a.messages.list({ where: { conversationId: own.id, role: 'assistant' } })
+    expect(rows.filter((row) => row.id === draft.id)).toEqual([
+      expect.objectContaining({ content: 'Lisbon, in May.', status: 'complete' }),
+    ])
+    // A status outside the four is the caller's mistake, said as such.
+    await expect(
+      a.messages.upsert({ ...draft, id: `${draft.id}_2`, status: 'thinking' }),
+    ).rejects.toMatchObject({ status: 400 })
+    // Another user's write of the same id is their own row, never over Alice's.
+    await b.messages.upsert({ ...draft, content: 'mine' }).catch(() => {})
+    const [kept] = await a.messages.list({ where: { id: draft.id } })
+    expect(kept?.content).toBe('Lisbon, in May.')
   })
 
   test('deleting a conversation deletes its messages, and only its own', async () => {

@@ -167,6 +167,7 @@ export function startApp(
           'save reply': fromPromise(async ({ input }) => {
             calls.saved.push(input.message)
           }),
+          'save draft': fromPromise(async () => {}),
         },
         actions: { notify: noop, 'log error': noop },
       }),

@@ -59,6 +59,8 @@ export interface Fakes {
   /** Streams instead of `call`: reports through `send` and returns what stopping does. */
   stream?: (send: (event: TurnEvent) => void, input: StreamReplyInput) => () => void
   save?: (message: ChatMessage) => Promise<void>
+  /** A streaming reply's draft save. */
+  saveDraft?: (message: ChatMessage) => Promise<void>
   createConversation?: () => Promise<void>
 }
 
@@ -81,7 +83,12 @@ const OPEN_EVENTS = new Set<string>([
 export function startChat(fakes: Fakes = {}) {
   const effects: string[] = []
   const saved: ChatMessage[] = []
-  const calls: StreamReplyInput[] = []
+  /** The drafts saved while replies streamed, in order. */
+  const drafts: ChatMessage[] = []
+  /** The provider calls, without the reply row each is given for `pagehide`. */
+  const calls: Array<Omit<StreamReplyInput, 'reply'>> = []
+  /** The reply rows the calls were given. */
+  const replyRows: ChatMessage[] = []
   /** Replies written over an earlier one (Regenerate), by id. */
   const replaced: string[] = []
   let stops = 0
@@ -176,7 +183,9 @@ export function startChat(fakes: Fakes = {}) {
       ),
       'stream reply': fromCallback<EventObject, StreamReplyInput>(({ input, sendBack }) => {
         effects.push('call model')
-        calls.push(input)
+        const { reply: row, ...call } = input
+        calls.push(call)
+        replyRows.push(row)
         if (fakes.stream) {
           const stop = fakes.stream(sendBack, input)
           return () => {
@@ -194,14 +203,18 @@ export function startChat(fakes: Fakes = {}) {
           live = false
         }
       }),
-      'save reply': fromPromise(
-        async ({ input }: { input: { message: ChatMessage; replaces: boolean } }) => {
-          effects.push(`save ${input.message.role}`)
-          saved.push(input.message)
-          if (input.replaces) replaced.push(input.message.id)
-          await fakes.save?.(input.message)
-        },
-      ),
+      'save reply': fromPromise(async ({ input }: { input: { message: ChatMessage } }) => {
+        effects.push(`save ${input.message.role}`)
+        // Over the reply a regeneration replaces.
+        if (turn?.getSnapshot().context.pending?.replaces?.id === input.message.id)
+          replaced.push(input.message.id)
+        saved.push(input.message)
+        await fakes.save?.(input.message)
+      }),
+      'save draft': fromPromise(async ({ input }: { input: { message: ChatMessage } }) => {
+        drafts.push(input.message)
+        await fakes.saveDraft?.(input.message)
+      }),
     },
     actions: {
       notify: (_, notice: Notice) => {
@@ -274,6 +287,8 @@ export function startChat(fakes: Fakes = {}) {
     hasTag,
     effects,
     saved,
+    drafts,
+    replyRows,
     calls,
     replaced,
     stops: () => stops,

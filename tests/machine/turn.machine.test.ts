@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { type AnyActorLogic, createActor, fromCallback, type InspectionEvent } from 'xstate'
 import type { ChatMessage } from '../../src/domain/chat-message'
 import type { ChatResult } from '../../src/domain/chat-types'
-import { type TurnEvent, turnMachine } from '../../src/machines/turn.machine'
+import { DRAFT_SAVE_MS, type TurnEvent, turnMachine } from '../../src/machines/turn.machine'
 import {
   type ModelEvent,
   providedOnce,
@@ -200,6 +200,8 @@ const MODEL_EVENTS: ModelEvent[] = [
   },
   { type: 'xstate.done.actor.replySaver', output: undefined },
   { type: 'xstate.error.actor.replySaver', error: ERR },
+  { type: 'xstate.done.actor.draftSaver', output: undefined },
+  { type: 'xstate.error.actor.draftSaver', error: ERR },
 ]
 const SEND_ORDER = [
   'conversationCreator',
@@ -209,7 +211,14 @@ const SEND_ORDER = [
   'modelCaller',
   'replySaver',
 ]
-const DEFERRED = ['save message', 'save reply', 'create conversation', 'find model', 'find api key']
+const DEFERRED = [
+  'save message',
+  'save reply',
+  'save draft',
+  'create conversation',
+  'find model',
+  'find api key',
+]
 /** The streaming call reports nothing by itself: the walk sends its events. */
 const silentStream = fromCallback(() => () => {})
 const NOOPS = [
@@ -268,6 +277,7 @@ describe('turn machine model', () => {
     const { replays, missing } = await walkEveryTransition({
       machine: turnMachine,
       inputs: [{ userId: 'user_1' }],
+      delays: { 'draft save interval': DRAFT_SAVE_MS },
       noopActions: NOOPS,
       fixedActors: { 'stream reply': silentStream },
       start: startLogged,
@@ -283,7 +293,11 @@ describe('turn machine model', () => {
             !!s.context.failedTurn.reply,
             s.context.failedTurn.conversation != null,
           ],
-          s.context.pending && [!!s.context.pending.draft, !!s.context.pending.replaces],
+          s.context.pending && [
+            !!s.context.pending.draft,
+            !!s.context.pending.replaces,
+            (s.context.pending.draft?.length ?? 0) > s.context.pending.draftSaved,
+          ],
           s.context.pending?.conversation != null,
         ]),
       tags: ['busy', 'streaming'],
@@ -502,6 +516,51 @@ describe('chat: streamed replies, Stop and Regenerate', () => {
     })
     expect(chat.hasTag('busy')).toBe(false)
     expect(chat.context().pending).toBeNull()
+  })
+
+  it('the reply is saved as it grows: at its first piece, then at most a second behind, then whole over it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    try {
+      const { handle, stream } = manualStream()
+      const chat = await signedInChat({ stream })
+      chat.typeAndSend('Hello')
+      await flush()
+      const [row] = chat.replyRows // what the call writes if the page goes away
+      expect(row).toMatchObject({ role: 'assistant', content: '', status: 'interrupted' })
+      handle.send({ type: 'reply.delta', text: 'Hi' })
+      await flush()
+      handle.send({ type: 'reply.delta', text: ' there' })
+      await flush()
+      const drafts = () => chat.drafts.map((d) => [d.id, d.content, d.status])
+      expect(drafts()).toEqual([[row!.id, 'Hi', 'streaming']])
+      vi.advanceTimersByTime(DRAFT_SAVE_MS - 1)
+      await flush()
+      expect(drafts()).toHaveLength(1)
+      vi.advanceTimersByTime(1)
+      await flush()
+      expect(drafts()).toEqual([
+        [row!.id, 'Hi', 'streaming'],
+        [row!.id, 'Hi there', 'streaming'],
+      ])
+      // Nothing new arrived: nothing written again.
+      vi.advanceTimersByTime(DRAFT_SAVE_MS * 3)
+      await flush()
+      expect(drafts()).toHaveLength(2)
+      handle.send({ type: 'reply.delta', text: '!' })
+      await flush()
+      expect(drafts().at(-1)).toEqual([row!.id, 'Hi there!', 'streaming'])
+      handle.send({ type: 'reply.done', result: { content: 'Hi there!', model: 'gpt-5', usage } })
+      await flush()
+      // The reply is the same row, at the time it started.
+      expect(chat.saved[1]).toMatchObject({
+        id: row!.id,
+        createdAt: row!.createdAt,
+        content: 'Hi there!',
+        status: 'complete',
+      })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('Stop aborts the call and keeps the partial reply, saved and marked stopped', async () => {

@@ -75,10 +75,10 @@ export const ChatMessage = memo(function ChatMessage({
   /** Shown as typed for now: an older message of a history that just arrived (message-list). */
   plain?: boolean
 }) {
-  const cutShort =
-    message.status === 'stopped' || message.status === 'interrupted'
-      ? CUT_SHORT[message.status]
-      : null
+  // A stored `streaming` row that is not the one arriving here broke off (a reload, a closed
+  // tab: docs/product/behaviour.md#replies-that-survive).
+  const status = message.status === 'streaming' && !streaming ? 'interrupted' : message.status
+  const cutShort = status === 'stopped' || status === 'interrupted' ? CUT_SHORT[status] : null
   const usage = streaming ? null : usageLine(message)
   const align = display.messageAlignment
   const author = message.role === 'user' ? 'You' : modelName
@@ -90,7 +90,7 @@ export const ChatMessage = memo(function ChatMessage({
       data-role={message.role}
       data-failed={failure ? '' : undefined}
       data-streaming={streaming ? '' : undefined}
-      data-status={message.status}
+      data-status={status}
       aria-busy={streaming || undefined}
       className={styles.root}
     >

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react'
 import type { ChatMessage as ChatMessageRow } from '../../domain/chat-message'
 import { lastExchange } from '../../domain/last-exchange'
 import { formatCost, formatTokens, totalOf } from '../../domain/model-prices'
@@ -62,7 +62,9 @@ export function MessageList() {
   const formatted = useFormattedFromEnd(messages)
 
   if (messages.length === 0 && !answeringHere) return <ChatEmptyState />
-  const rows = draft ? [...messages, draft] : messages
+  // The draft takes the place of its own saved row, read back when the conversation was
+  // opened again while the reply streamed.
+  const rows = draft ? [...messages.filter((m) => m.id !== draft.id), draft] : messages
   const nameOf = (modelId: string) => models.find((m) => m.id === modelId)?.name ?? modelId
   // The older messages shown as typed for now (none, but for a moment after a history arrives).
   const plainBefore = messages.length - formatted
@@ -162,7 +164,10 @@ function rowKey(message: ChatMessageRow, previous: ChatMessageRow | undefined): 
     : message.id
 }
 
-/** The reply as it streams in, shaped as the message it will become; null until text arrives. */
+/**
+ * The reply as it streams in, shaped as the message it will become (its row's id and time);
+ * null until text arrives.
+ */
 function useDraftReply(
   turnActor: SessionActors['turn'],
   openId: string | null,
@@ -173,20 +178,17 @@ function useDraftReply(
   )
   const turn = useSelector(turnActor, (s) => s.context.pending?.message ?? null)
   const modelId = useSelector(turnActor, (s) => s.context.pending?.modelId ?? '')
-  const startedAt = useRef<string>('')
-  if (text === null || turn === null) {
-    startedAt.current = ''
-    return null
-  }
-  startedAt.current ||= new Date().toISOString()
+  const replyId = useSelector(turnActor, (s) => s.context.pending?.replyId ?? null)
+  const replyAt = useSelector(turnActor, (s) => s.context.pending?.replyAt ?? null)
+  if (text === null || turn === null) return null
   return {
-    id: `${turn.id}_draft`,
+    id: replyId ?? `${turn.id}_draft`,
     userId: turn.userId,
     modelId,
     role: 'assistant',
     content: text,
     systemPromptId: turn.systemPromptId,
-    createdAt: startedAt.current,
+    createdAt: replyAt ?? turn.createdAt,
   }
 }
 
