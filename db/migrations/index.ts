@@ -1,5 +1,6 @@
 import type { AppMigration } from '../../contract/app-schema'
 import { appTables } from './app-tables'
+import { conversationTree } from './conversation-tree'
 import { conversations } from './conversations'
 import { modelServers } from './model-servers'
 import { oneActiveSystemPrompt } from './one-active-system-prompt'
@@ -20,4 +21,5 @@ export const appMigrations: AppMigration[] = [
   ownerScopedIds,
   sealsBoundToTheirRow,
   streamingReplies,
+  conversationTree,
 ]

@@ -1,6 +1,5 @@
 import { createActor, fromPromise } from 'xstate'
 import { createPageChannel, createParentBridge } from '../bridge/parent-window'
-import type { ChatMessage } from '../domain/chat-message'
 import { linkedConversationId } from '../domain/conversation'
 import { provideAuth } from '../effects/auth-effects'
 import { deferredActors } from '../effects/deferred-logic'
@@ -44,7 +43,7 @@ export function createAppActor(config: AppConfig, env: BrowserEnv, fetchImpl?: t
   // The session's actors come in their own chunk, on the first sign-in: until then each
   // is a stand-in the app machine invokes only after `load session` has filled it.
   const session = deferredActors<SessionActorLogic>(SESSION_ACTORS)
-  const earlyHistory = createEarlyHistory(platform.db.table<ChatMessage>('chatMessages'))
+  const earlyHistory = createEarlyHistory(platform.db)
   let sessionLoaded: Promise<void> | undefined
   const loadSession = () => {
     // A linked conversation's history is asked for now, beside the session's code.

@@ -18,6 +18,11 @@ export interface ChatMessage {
   createdAt: string
   /** The conversation it belongs to (docs/product/conversations.md); null on rows older than conversations. */
   conversationId?: string | null
+  /**
+   * The message it follows in its conversation's tree (docs/product/conversations.md#branches):
+   * null for a first message; absent only on rows built before the tree.
+   */
+  parentId?: string | null
   /** Replies only (absent on user messages and on rows older than streaming: complete). */
   status?: ReplyStatus
   /** Replies only: the tokens the provider counted (docs/product/usage.md); null when unknown. */

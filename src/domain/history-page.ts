@@ -2,12 +2,20 @@ import type { ChatMessage } from './chat-message'
 
 /**
  * A page of a conversation's history (docs/product/conversations.md, "Long conversations"):
- * its messages oldest first, and whether older ones are still unread.
+ * messages of its current branch, oldest first, and whether older ones are still unread.
  */
 export interface HistoryPage {
   messages: ChatMessage[]
   hasOlder: boolean
+  /**
+   * docs/product/conversations.md#branches: for each message of the page that has other
+   * versions (an edit, a regeneration), every version's id, oldest first, itself included.
+   */
+  versions: Versions
 }
+
+/** A message's versions, by message id: only those with more than one are listed. */
+export type Versions = Readonly<Record<string, readonly string[]>>
 
 /**
  * An older page put before the messages on screen: a message already there (a page boundary
@@ -16,4 +24,20 @@ export interface HistoryPage {
 export function withOlderPage(older: ChatMessage[], shown: ChatMessage[]): ChatMessage[] {
   const ids = new Set(shown.map((message) => message.id))
   return [...older.filter((message) => !ids.has(message.id)), ...shown]
+}
+
+/**
+ * A row put on screen among `messages`, the current branch: it takes the place of the row with
+ * its id (a retried question, a reply settling); a row beside one on screen (the same parent:
+ * an edit, a regeneration) starts a branch there, so what followed leaves the screen; any
+ * other comes last (docs/product/conversations.md#branches).
+ */
+export function placeRow(messages: readonly ChatMessage[], row: ChatMessage): ChatMessage[] {
+  const at = messages.findIndex((message) => message.id === row.id)
+  if (at !== -1) return messages.map((message, i) => (i === at ? row : message))
+  const beside =
+    row.parentId === undefined
+      ? -1
+      : messages.findIndex((message) => (message.parentId ?? null) === row.parentId)
+  return [...(beside === -1 ? messages : messages.slice(0, beside)), row]
 }

@@ -1,7 +1,6 @@
-import type { ChatMessage } from '../domain/chat-message'
 import type { HistoryPage } from '../domain/history-page'
-import type { TableClient } from '../platform/index'
-import { readNewestPage } from './history-pages'
+import type { SqlClient } from '../platform/index'
+import { readPage } from './history-pages'
 
 /**
  * A linked conversation's history, asked for as soon as auth says who is signed in: beside the
@@ -14,11 +13,11 @@ export interface EarlyHistory {
   take(userId: string, conversationId: string): Promise<HistoryPage> | null
 }
 
-export function createEarlyHistory(messages: TableClient<ChatMessage>): EarlyHistory {
+export function createEarlyHistory(db: SqlClient): EarlyHistory {
   let pending: { userId: string; conversationId: string; rows: Promise<HistoryPage> } | null = null
   return {
     start(userId, conversationId) {
-      const rows = readNewestPage(messages, userId, conversationId)
+      const rows = readPage(db, conversationId)
       // Taken later, or never: a failure is the taker's to handle, not an unhandled rejection.
       rows.catch(() => {})
       pending = { userId, conversationId, rows }

@@ -1,52 +1,41 @@
 import type { ChatMessage } from '../domain/chat-message'
 import type { HistoryPage } from '../domain/history-page'
-import type { TableClient } from '../platform/index'
+import type { SqlClient } from '../platform/index'
 
 /** The page size of a conversation's history (docs/product/limits.md, "Chat"). */
 export const HISTORY_LIMIT = 100
 
-/** Newest first, the id deciding between messages of the same millisecond. */
-const NEWEST_FIRST = [{ createdAt: 'desc' }, { id: 'desc' }] as const
-
 /**
- * The page a conversation opens with: its newest 100 messages, oldest first
- * (docs/product/conversations.md, "Long conversations"). A conversation that fits in one page
- * is read once, oldest first, as the spec asks; a longer one is read again from the newest end.
+ * A page of the path ending at `$2` (null: the conversation’s current leaf), oldest first,
+ * each message with its versions. The walk and its bound live in the database
+ * (db/migrations/conversation-tree.ts); row-level security holds.
  */
-export async function readNewestPage(
-  messages: TableClient<ChatMessage>,
-  userId: string,
-  conversationId: string,
-): Promise<HistoryPage> {
-  const oldestFirst = await messages.list({
-    where: { userId, conversationId },
-    orderBy: { createdAt: 'asc' },
-    limit: HISTORY_LIMIT,
+export const PATH_PAGE =
+  'select m.*, p.versions from chat_path($1, $2, $3) p join chat_messages m using (id) ' +
+  'where m.user_id = auth_uid() and m.conversation_id = $1 order by p.step desc'
+
+export type PathRow = ChatMessage & { versions?: string[] }
+
+/** Rows as read by PATH_PAGE, into a page: the versions apart from the rows. */
+export function pageOf(rows: PathRow[]): HistoryPage {
+  const versions: Record<string, string[]> = {}
+  const messages = rows.map(({ versions: ids, ...message }) => {
+    if (ids && ids.length > 1) versions[message.id] = ids
+    return message
   })
-  if (oldestFirst.length < HISTORY_LIMIT) return { messages: oldestFirst, hasOlder: false }
-  return readOlderPage(messages, userId, conversationId, null)
+  return { messages, hasOlder: (messages[0]?.parentId ?? null) !== null, versions }
 }
 
 /**
- * The 100 messages before `beforeId` (the oldest on screen; null: from the newest), oldest
- * first. Keyset paging on time and id: the platform reads a row's id as the position, so
- * messages sent meanwhile never shift a page (docs/architecture.md, "Paging with a cursor").
+ * A page of a conversation's current branch, oldest first (docs/product/conversations.md,
+ * "Long conversations"): with `endingAt` null, the newest 100 messages, which it opens with;
+ * with the parent of the oldest message on screen, the 100 before it. A branch only grows at
+ * its end, so messages sent meanwhile never shift a page.
  */
-export async function readOlderPage(
-  messages: TableClient<ChatMessage>,
-  userId: string,
+export async function readPage(
+  db: SqlClient,
   conversationId: string,
-  beforeId: string | null,
+  endingAt: string | null = null,
 ): Promise<HistoryPage> {
-  // One more than a page, to know whether there is more without asking again.
-  const newestFirst = await messages.list({
-    where: { userId, conversationId },
-    orderBy: NEWEST_FIRST,
-    limit: HISTORY_LIMIT + 1,
-    ...(beforeId === null ? {} : { cursor: beforeId }),
-  })
-  return {
-    messages: newestFirst.slice(0, HISTORY_LIMIT).reverse(),
-    hasOlder: newestFirst.length > HISTORY_LIMIT,
-  }
+  return pageOf(await db.sql<PathRow>(PATH_PAGE, [conversationId, endingAt, HISTORY_LIMIT]))
 }

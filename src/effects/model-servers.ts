@@ -1,16 +1,8 @@
 import { decodeApiKey } from '../domain/api-key-encoding'
 import type { ChatModel } from '../domain/chat-model'
-import {
-  parseServerModelId,
-  serverIdOf,
-  serverModelId,
-  serverProvider,
-} from '../domain/server-models'
+import { serverModelId, serverProvider } from '../domain/server-models'
 import type { Notice } from '../machines/notice'
-import { CHAT_MESSAGES } from '../machines/turn-state'
 import type { PlatformClient } from '../platform/index'
-import { OPENAI_COMPATIBLE } from '../providers/base-urls'
-import type { ChatRequest } from '../providers/provider-call'
 import { logError, showToast } from './notify'
 
 /** A row of `modelServers` (docs/product/data.md): the key base64-encoded, sealed at rest, or null. */
@@ -37,7 +29,7 @@ export interface ModelServerEffectsOptions {
 }
 
 /** A server's models as the chat lists them (docs/product/servers.md#in-the-model-picker). */
-function modelsOf(row: ModelServerRow, models: string[]): ChatModel[] {
+export function modelsOf(row: ModelServerRow, models: string[]): ChatModel[] {
   return models.map((model) => ({
     id: serverModelId(row.id, model),
     name: model,
@@ -71,19 +63,15 @@ export const modelLister =
 
 /**
  * The user's OpenAI-compatible servers (docs/product/servers.md) on the SDK and the
- * providers: the chat's lookups (its models, a model, its key, the request to send). The keys
- * dialog's section is model-servers-manager.ts, loaded with the dialog.
+ * providers: their models, for the picker. A turn's lookups (a model, its key, the request to
+ * send) are server-turns.ts, loaded with the first turn for a server; the keys dialog's
+ * section is model-servers-manager.ts, loaded with the dialog.
  */
 export function modelServerEffects(options: ModelServerEffectsOptions) {
   const { platform } = options
   const notify = options.notify ?? showToast
   const servers = platform.db.table<ModelServerRow>('modelServers')
 
-  const serverRow = async (serverId: string) => {
-    // Row-level security: another user's server is simply not there.
-    const [row] = await servers.list({ where: { id: serverId }, limit: 1 })
-    return row ?? null
-  }
   const listModels = modelLister(options)
 
   /**
@@ -127,56 +115,5 @@ export function modelServerEffects(options: ModelServerEffectsOptions) {
     }
   }
 
-  /**
-   * The model a `server:<serverId>:<model>` id names, while the user has that server; null
-   * otherwise (the chat then says 'Model not found'). The server is not asked: if the model
-   * is gone, its own error says so when the chat calls it.
-   */
-  async function findServerModel(modelId: string): Promise<ChatModel | null> {
-    const parsed = parseServerModelId(modelId)
-    if (!parsed) return null
-    const row = await serverRow(parsed.serverId)
-    return row ? (modelsOf(row, [parsed.model])[0] ?? null) : null
-  }
-
-  /**
-   * The key for a `server:<id>` provider: the decoded key, '' when the server takes none,
-   * null when the user has no such server (or its key cannot be decoded).
-   */
-  async function serverKey(_userId: string, provider: string): Promise<string | null> {
-    const serverId = serverIdOf(provider)
-    if (!serverId) return null
-    const row = await serverRow(serverId)
-    return row ? keyOf(row) : null
-  }
-
-  /**
-   * The request sendChat takes for a chat turn: a server's model becomes an
-   * `openai-compatible` request to the server's base URL with the bare model name (and the
-   * server's name for its errors); a hosted provider's request is returned as it is.
-   * Rejects with 'Model not found' when the server is gone.
-   */
-  async function resolveServerRequest(request: ChatRequest): Promise<ChatRequest> {
-    const serverId = serverIdOf(request.provider)
-    if (!serverId) return request
-    const parsed = parseServerModelId(request.model)
-    const row = parsed?.serverId === serverId ? await serverRow(serverId) : null
-    if (!parsed || !row) throw new Error(CHAT_MESSAGES.modelNotFound)
-    return {
-      provider: OPENAI_COMPATIBLE,
-      baseUrl: row.baseUrl,
-      label: row.name,
-      apiKey: request.apiKey,
-      model: parsed.model,
-      messages: request.messages,
-    }
-  }
-
-  return {
-    listServerModels,
-    serverProviders,
-    findServerModel,
-    serverKey,
-    resolveServerRequest,
-  }
+  return { listServerModels, serverProviders }
 }

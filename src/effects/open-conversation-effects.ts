@@ -1,10 +1,10 @@
 import { fromPromise } from 'xstate'
-import type { ChatMessage } from '../domain/chat-message'
 import { openConversationMachine } from '../machines/open-conversation.machine'
 import type { PlatformClient } from '../platform/index'
 import type { EarlyHistory } from './early-history'
-import { readNewestPage, readOlderPage } from './history-pages'
+import { readPage } from './history-pages'
 import { logError } from './notify'
+import { openBranch } from './open-branch'
 
 export interface OpenConversationEffectsOptions {
   platform: PlatformClient
@@ -12,9 +12,9 @@ export interface OpenConversationEffectsOptions {
   earlyHistory?: EarlyHistory
 }
 
-/** The open conversation's effects on the SDK: its history pages. */
+/** The open conversation's effects on the SDK: its history pages and branches. */
 export function provideOpenConversation(options: OpenConversationEffectsOptions) {
-  const messages = options.platform.db.table<ChatMessage>('chatMessages')
+  const { db } = options.platform
   return openConversationMachine.provide({
     actors: {
       // docs/product/conversations.md: a conversation opens at its newest page.
@@ -22,19 +22,27 @@ export function provideOpenConversation(options: OpenConversationEffectsOptions)
       'load history': fromPromise(
         async ({ input }: { input: { userId: string; conversationId: string | null } }) => {
           const { userId, conversationId } = input
-          if (conversationId === null) return { messages: [], hasOlder: false }
-          const read = () => readNewestPage(messages, userId, conversationId)
+          if (conversationId === null) return { messages: [], hasOlder: false, versions: {} }
+          const read = () => readPage(db, conversationId)
           const early = options.earlyHistory?.take(userId, conversationId)
           return early ? early.catch(read) : read()
         },
       ),
-      // Scrolling up: the page before the oldest message shown.
+      // Scrolling up: the page of the branch before the oldest message shown.
       'load older history': fromPromise(
         async ({
           input,
         }: {
-          input: { userId: string; conversationId: string; beforeId: string }
-        }) => readOlderPage(messages, input.userId, input.conversationId, input.beforeId),
+          input: { userId: string; conversationId: string; parentId: string }
+        }) => readPage(db, input.conversationId, input.parentId),
+      ),
+      // docs/product/conversations.md#branches: another version, and the branch after it.
+      'open branch': fromPromise(
+        async ({
+          input,
+        }: {
+          input: { userId: string; conversationId: string; messageId: string }
+        }) => openBranch(db, input.conversationId, input.messageId),
       ),
     },
     actions: { 'log error': logError },

@@ -9,8 +9,8 @@ import { type StreamReplyInput, turnMachine } from '../machines/turn.machine'
 import type { PlatformClient } from '../platform/index'
 import type { ProviderBaseUrls } from '../providers/provider-call'
 import { apiKeyRows } from './api-key-rows'
-import { modelServerEffects } from './model-servers'
 import { logError, showToast } from './notify'
+import type { serverTurnEffects } from './server-turns'
 
 export interface TurnEffectsOptions {
   platform: PlatformClient
@@ -37,8 +37,13 @@ export function provideTurn(options: TurnEffectsOptions) {
   const messages = platform.db.table<ChatMessage>('chatMessages')
   const keys = apiKeyRows(platform)
   const conversations = platform.db.table<Conversation>('conversations')
-  // The user's OpenAI-compatible servers (docs/product/servers.md).
-  const servers = modelServerEffects(options)
+  // The user's OpenAI-compatible servers (docs/product/servers.md): their look-ups load with
+  // the first turn for one (docs/performance.md, "Split").
+  let serverTurns: Promise<ReturnType<typeof serverTurnEffects>> | undefined
+  const servers = () => {
+    serverTurns ??= import('./server-turns').then((m) => m.serverTurnEffects(platform))
+    return serverTurns
+  }
   // The reply's writes, one after the other in the order asked (a turn is one at a time): the
   // next waits for the last to settle, done or failed.
   let lastReplyWrite: Promise<unknown> = Promise.resolve()
@@ -66,7 +71,9 @@ export function provideTurn(options: TurnEffectsOptions) {
         await messages.create(input)
       }),
       'find model': fromPromise(async ({ input }: { input: { modelId: string } }) => {
-        if (parseServerModelId(input.modelId)) return servers.findServerModel(input.modelId)
+        if (parseServerModelId(input.modelId)) {
+          return (await servers()).findServerModel(input.modelId)
+        }
         const [model] = await models.list({ where: { id: input.modelId }, limit: 1 })
         return model ?? null
       }),
@@ -74,7 +81,7 @@ export function provideTurn(options: TurnEffectsOptions) {
         async ({ input }: { input: { userId: string; provider: string } }) => {
           // A server's key may be '' (it takes none); a hosted provider's is a key or null.
           if (isServerProvider(input.provider)) {
-            return servers.serverKey(input.userId, input.provider)
+            return (await servers()).serverKey(input.userId, input.provider)
           }
           const row = await keys.stored(input.userId, input.provider)
           return (row && decodeApiKey(row.apiKeyEncrypted)) || null
@@ -92,8 +99,10 @@ export function provideTurn(options: TurnEffectsOptions) {
           void messages.upsert(row, { keepalive: true }).catch(() => {})
         })
         // A model on the user's own server is sent to that server (docs/product/servers.md).
-        servers
-          .resolveServerRequest(call)
+        const request = isServerProvider(call.provider)
+          ? servers().then((found) => found.resolveServerRequest(call))
+          : Promise.resolve(call)
+        request
           .then(async (request) => {
             // The providers' adapters load on the first send, not with the first paint
             // (docs/performance.md, "Split").

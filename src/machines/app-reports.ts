@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../domain/chat-message'
 import type { Conversation } from '../domain/conversation'
 import type { ActivePrompt } from '../domain/prompt-types'
+import type { SendTarget } from '../domain/send-target'
 
 /**
  * What a session actor tells the app machine, which routes it on to the actors concerned
@@ -20,19 +21,15 @@ export type AppReport =
   | { type: 'chat.submit' }
   /**
    * The open conversation's answer to a send: the turn sends what its input holds into
-   * `conversationId` (null: a new chat), after `earlier`.
+   * `conversationId` (null: a new chat), after `earlier`, following `parentId`.
    */
-  | { type: 'chat.send'; conversationId: string | null; earlier: readonly ChatMessage[] }
+  | ({ type: 'chat.send' } & SendTarget)
   /** The open conversation's answer to Regenerate: ask again for `reply`, after `earlier`. */
-  | {
-      type: 'chat.regenerate'
-      question: ChatMessage
-      reply: ChatMessage
-      conversationId: string | null
-      earlier: readonly ChatMessage[]
-    }
+  | ({ type: 'chat.regenerate'; question: ChatMessage; reply: ChatMessage } & SendTarget)
+  /** The open conversation's answer to an edit: send `text` as a new version of `message`. */
+  | ({ type: 'chat.edit'; message: ChatMessage; text: string } & SendTarget)
   /** A turn's row to show where it belongs: its question, its reply, new or changed. */
-  | { type: 'chat.rowShown'; message: ChatMessage }
+  | { type: 'chat.rowShown'; message: ChatMessage; versionOf: string | null }
   /** A turn's row that leaves the screen: the reply a regeneration replaces. */
   | { type: 'chat.rowHidden'; messageId: string }
   /** The conversation opened was last answered with this model: the next turn goes with it. */

@@ -291,33 +291,27 @@ export const appMachine = setup({
             // A send goes through the open conversation, which tells the turn where it goes and
             // after which messages.
             'chat.submit': { actions: sendTo('openConversation', { type: 'message.send' }) },
+            // The open conversation's answers go to the turn as they are, renamed.
             'chat.send': {
-              actions: sendTo('turn', ({ event }) => ({
-                type: 'message.send',
-                conversationId: event.conversationId,
-                earlier: event.earlier,
-              })),
+              actions: sendTo('turn', ({ event }) => ({ ...event, type: 'message.send' })),
             },
             'chat.regenerate': {
-              actions: sendTo('turn', ({ event }) => ({
-                type: 'message.regenerate',
-                question: event.question,
-                reply: event.reply,
-                conversationId: event.conversationId,
-                earlier: event.earlier,
-              })),
+              actions: sendTo('turn', ({ event }) => ({ ...event, type: 'message.regenerate' })),
+            },
+            'chat.edit': {
+              actions: sendTo('turn', ({ event }) => ({ ...event, type: 'message.edit' })),
             },
             // The turn's rows show in the open conversation when they belong there.
             'chat.rowShown': {
               actions: sendTo('openConversation', ({ event }) => ({
+                ...event,
                 type: 'turn.shown',
-                message: event.message,
               })),
             },
             'chat.rowHidden': {
               actions: sendTo('openConversation', ({ event }) => ({
+                ...event,
                 type: 'turn.hidden',
-                messageId: event.messageId,
               })),
             },
             'extension.setActive': {

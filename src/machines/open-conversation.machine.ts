@@ -1,6 +1,6 @@
 import { assign, type DoneActorEvent, enqueueActions, fromPromise, sendParent, setup } from 'xstate'
 import type { ChatMessage } from '../domain/chat-message'
-import { type HistoryPage, withOlderPage } from '../domain/history-page'
+import { type HistoryPage, placeRow, type Versions, withOlderPage } from '../domain/history-page'
 import { lastExchange } from '../domain/last-exchange'
 import type { AppReport } from './app-reports'
 import { notProvided } from './not-provided'
@@ -23,6 +23,10 @@ export interface OpenConversationContext {
   messages: ChatMessage[]
   /** Whether it has messages older than those on screen. */
   hasOlder: boolean
+  /** The versions of the messages on screen that have several (docs/product/conversations.md#branches). */
+  versions: Versions
+  /** A sent message being edited: its id and the text so far (#branches, "Edit"). */
+  editing: { messageId: string; text: string } | null
 }
 
 export type OpenConversationEvent =
@@ -38,8 +42,19 @@ export type OpenConversationEvent =
   | { type: 'message.send' }
   /** The user asks again for the last reply. */
   | { type: 'message.regenerate' }
-  /** A turn's row to show, new or changed (from the turn, via the app machine). */
-  | { type: 'turn.shown'; message: ChatMessage }
+  /**
+   * A turn's row to show, new or changed (from the turn, via the app machine); `versionOf`
+   * names the message it is a new version of (an edit's question, a regeneration's reply).
+   */
+  | { type: 'turn.shown'; message: ChatMessage; versionOf?: string | null }
+  /** Show another version of a message on screen, and the branch that follows it. */
+  | { type: 'branch.show'; messageId: string }
+  /** Edit a sent message: its text in a box in its place (Enter saves, Escape cancels). */
+  | { type: 'edit.start'; messageId: string }
+  | { type: 'edit.change'; text: string }
+  | { type: 'edit.cancel' }
+  /** Send the edited text as a new version of the message; the earlier one is kept. */
+  | { type: 'edit.save' }
   /** A turn's row that leaves the screen: the reply a regeneration replaces. */
   | { type: 'turn.hidden'; messageId: string }
 
@@ -49,6 +64,35 @@ const outputOf = <T>(event: unknown) => (event as DoneActorEvent<T>).output
 /** Whether a message belongs to the conversation on screen (a turn may end after a switch). */
 const inView = (context: OpenConversationContext, message: ChatMessage) =>
   (message.conversationId ?? null) === context.conversationId
+
+/** The message being edited, while it is on screen and a message the user sent. */
+const editedMessage = (context: OpenConversationContext) =>
+  context.messages.find(
+    (message) => message.id === context.editing?.messageId && message.role === 'user',
+  ) ?? null
+
+/**
+ * A turn's row on screen (placeRow), and, for a new version of a message, its versions: the
+ * older one's and its own.
+ */
+function withTurnRow(
+  context: OpenConversationContext,
+  row: ChatMessage,
+  versionOf: string | null,
+): Pick<OpenConversationContext, 'messages' | 'versions'> {
+  const { versions } = context
+  return {
+    messages: placeRow(context.messages, row),
+    versions:
+      versionOf === null || versions[row.id]
+        ? versions
+        : { ...versions, [row.id]: [...(versions[versionOf] ?? [versionOf]), row.id] },
+  }
+}
+
+/** A page that arrived, with the turn's rows shown while it was on its way placed after it. */
+const pageWithRowsMeanwhile = (page: HistoryPage, meanwhile: readonly ChatMessage[]) =>
+  meanwhile.reduce(placeRow, page.messages)
 
 /**
  * The conversation on screen (docs/product/conversations.md): which one it is, the deep-link
@@ -70,12 +114,19 @@ export const openConversationMachine = setup({
         throw notProvided('load history')
       },
     ),
-    /** The page before the oldest message shown. */
+    /** The page of the branch before the oldest message shown, which names its parent. */
     'load older history': fromPromise<
       HistoryPage,
-      { userId: string; conversationId: string; beforeId: string }
+      { userId: string; conversationId: string; parentId: string }
     >(async () => {
       throw notProvided('load older history')
+    }),
+    /** Makes another version's branch the conversation's, and reads its newest page. */
+    'open branch': fromPromise<
+      HistoryPage,
+      { userId: string; conversationId: string; messageId: string }
+    >(async () => {
+      throw notProvided('open branch')
     }),
   },
   actions: {
@@ -88,8 +139,22 @@ export const openConversationMachine = setup({
         type: 'chat.send',
         conversationId: context.conversationId,
         earlier: context.messages,
+        parentId: context.messages.at(-1)?.id ?? null,
       }),
     ),
+    // Routed by the app machine to the turn: the edited text, as a new version of the message,
+    // after the messages before it. The guard has checked that it is on screen.
+    'ask to edit': sendParent(({ context }): AppReport => {
+      const message = editedMessage(context) as ChatMessage
+      return {
+        type: 'chat.edit',
+        message,
+        text: context.editing?.text.trim() ?? '',
+        conversationId: context.conversationId,
+        earlier: context.messages.slice(0, context.messages.indexOf(message)),
+        parentId: message.parentId ?? null,
+      }
+    }),
     // Routed by the app machine to the turn: the last reply again, after the same messages.
     // The guard has checked that the messages end with a question and its reply.
     'ask to regenerate': sendParent(
@@ -99,6 +164,7 @@ export const openConversationMachine = setup({
         reply: context.messages.at(-1) as ChatMessage,
         conversationId: context.conversationId,
         earlier: context.messages.slice(0, -2),
+        parentId: context.messages.at(-2)?.parentId ?? null,
       }),
     ),
     // Routed by the app machine to the models actor: a conversation composes with the model
@@ -114,15 +180,16 @@ export const openConversationMachine = setup({
     }),
     // A turn's row takes the place of the one with its id (a retried question, a regenerated
     // reply after its conversation was opened again), or comes last.
-    'show row': assign({
-      messages: ({ context, event }) => {
-        if (event.type !== 'turn.shown' || !inView(context, event.message)) return context.messages
-        const row = event.message
-        const at = context.messages.findIndex((message) => message.id === row.id)
-        if (at === -1) return [...context.messages, row]
-        return context.messages.map((message, i) => (i === at ? row : message))
-      },
+    'show row': assign(({ context, event }) => {
+      if (event.type !== 'turn.shown' || !inView(context, event.message)) return {}
+      return withTurnRow(context, event.message, event.versionOf ?? null)
     }),
+    'show page': assign((_, page: HistoryPage) => ({
+      messages: page.messages,
+      hasOlder: page.hasOlder,
+      versions: page.versions,
+      editing: null,
+    })),
     'hide row': assign({
       messages: ({ context, event }) =>
         event.type === 'turn.hidden'
@@ -149,8 +216,17 @@ export const openConversationMachine = setup({
         outputOf<HistoryPage>(event).messages.length > 0),
     'new chat?': ({ context }) => context.conversationId === null,
     'older to read?': ({ context }) =>
-      context.hasOlder && context.conversationId !== null && context.messages.length > 0,
+      context.hasOlder && context.conversationId !== null && !!context.messages[0]?.parentId,
     'has a last reply?': ({ context }) => lastExchange(context.messages) !== null,
+    'a version on screen?': ({ context, event }) =>
+      event.type === 'branch.show' &&
+      context.conversationId !== null &&
+      context.messages.some((message) => context.versions[message.id]?.includes(event.messageId)),
+    'a sent message?': ({ context, event }) =>
+      event.type === 'edit.start' &&
+      context.messages.some((m) => m.id === event.messageId && m.role === 'user'),
+    'edited text to send?': ({ context }) =>
+      editedMessage(context) !== null && (context.editing?.text.trim() ?? '') !== '',
   },
 }).createMachine({
   id: 'openConversation',
@@ -160,9 +236,31 @@ export const openConversationMachine = setup({
     linkedId: null,
     messages: [],
     hasOlder: false,
+    versions: {},
+    editing: null,
   }),
   on: {
     'message.send': { actions: 'ask to send' },
+    'edit.start': {
+      guard: 'a sent message?',
+      actions: assign({
+        editing: ({ context, event }) => ({
+          messageId: event.messageId,
+          text: context.messages.find((m) => m.id === event.messageId)?.content ?? '',
+        }),
+      }),
+    },
+    'edit.change': {
+      actions: assign({
+        editing: ({ context, event }) =>
+          context.editing && { ...context.editing, text: event.text },
+      }),
+    },
+    'edit.cancel': { actions: assign({ editing: null }) },
+    'edit.save': {
+      guard: 'edited text to send?',
+      actions: ['ask to edit', assign({ editing: null })],
+    },
     'message.regenerate': { guard: 'has a last reply?', actions: 'ask to regenerate' },
     'turn.shown': { actions: 'show row' },
     'turn.hidden': { actions: 'hide row' },
@@ -180,6 +278,8 @@ export const openConversationMachine = setup({
           linkedId: null,
           messages: [],
           hasOlder: false,
+          versions: {},
+          editing: null,
         }),
       },
     ],
@@ -219,8 +319,13 @@ export const openConversationMachine = setup({
             actions: [
               assign({
                 conversationId: ({ context }) => context.linkedId,
-                messages: ({ context, event }) => [...event.output.messages, ...context.messages],
+                messages: ({ context, event }) =>
+                  pageWithRowsMeanwhile(event.output, context.messages),
                 hasOlder: ({ event }) => event.output.hasOlder,
+                versions: ({ context, event }) => ({
+                  ...event.output.versions,
+                  ...context.versions,
+                }),
               }),
               'report model used',
             ],
@@ -250,8 +355,10 @@ export const openConversationMachine = setup({
           // Messages sent while the history loaded stay after it.
           actions: [
             assign({
-              messages: ({ context, event }) => [...event.output.messages, ...context.messages],
+              messages: ({ context, event }) =>
+                pageWithRowsMeanwhile(event.output, context.messages),
               hasOlder: ({ event }) => event.output.hasOlder,
+              versions: ({ context, event }) => ({ ...event.output.versions, ...context.versions }),
             }),
             'report model used',
           ],
@@ -266,7 +373,36 @@ export const openConversationMachine = setup({
     // docs/product/conversations.md, "Long conversations": scrolling up reads the page before
     // the oldest message shown.
     loaded: {
-      on: { 'history.older': { guard: 'older to read?', target: 'loadingOlder' } },
+      on: {
+        'history.older': { guard: 'older to read?', target: 'loadingOlder' },
+        'branch.show': { guard: 'a version on screen?', target: 'switchingBranch' },
+      },
+    },
+    // docs/product/conversations.md#branches: another version shows with the branch that
+    // follows it to its newest message, and the conversation remembers the choice.
+    switchingBranch: {
+      tags: 'loadingHistory',
+      invoke: {
+        id: 'branchOpener',
+        src: 'open branch',
+        input: ({ context, event }) => ({
+          userId: context.userId,
+          conversationId: context.conversationId ?? '',
+          messageId: event.type === 'branch.show' ? event.messageId : '',
+        }),
+        onDone: {
+          target: 'loaded',
+          actions: [
+            { type: 'show page', params: ({ event }) => event.output },
+            'report model used',
+          ],
+        },
+        // Only logged: the branch on screen stays, and the switch can be asked again.
+        onError: {
+          target: 'loaded',
+          actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
     },
     loadingOlder: {
       tags: 'loadingOlder',
@@ -276,7 +412,7 @@ export const openConversationMachine = setup({
         input: ({ context }) => ({
           userId: context.userId,
           conversationId: context.conversationId ?? '',
-          beforeId: context.messages[0]?.id ?? '',
+          parentId: context.messages[0]?.parentId ?? '',
         }),
         onDone: {
           target: 'loaded',
@@ -284,6 +420,7 @@ export const openConversationMachine = setup({
             messages: ({ context, event }) =>
               withOlderPage(event.output.messages, context.messages),
             hasOlder: ({ event }) => event.output.hasOlder,
+            versions: ({ context, event }) => ({ ...event.output.versions, ...context.versions }),
           }),
         },
         // Only logged: scrolling up again asks again.

@@ -1,6 +1,7 @@
 import type { ActiveSystemPrompt } from '../domain/chat-context'
 import type { ChatMessage } from '../domain/chat-message'
 import type { ChatResult, ChatTurn, ChatUsage } from '../domain/chat-types'
+import type { SendTarget } from '../domain/send-target'
 
 // The turn machine's vocabulary: what it holds, what it hears, and the texts it shows.
 
@@ -22,13 +23,7 @@ export interface TurnInput {
   now?: () => number
 }
 
-/** Where a turn is sent, and after what: the open conversation's facts at the send. */
-export interface SendTarget {
-  /** The open conversation; null for a new chat, whose first message creates it. */
-  conversationId: string | null
-  /** Its messages before the new one, oldest first; the context takes the newest of them. */
-  earlier: readonly ChatMessage[]
-}
+export type { SendTarget }
 
 export interface PendingSend {
   text: string
@@ -43,8 +38,10 @@ export interface PendingSend {
   reply: ChatMessage | null
   /** The reply text streamed so far; null until the first piece arrives. */
   draft: string | null
-  /** Regenerate: the saved reply this turn replaces (it keeps its id). */
+  /** Regenerate: the saved reply this turn's reply is a new version of (docs/product/conversations.md#branches). */
   replaces: ChatMessage | null
+  /** Edit: the sent message this turn's question is a new version of. */
+  edits: ChatMessage | null
   /** Stopped before any reply text arrived: Retry asks again. */
   stopped: boolean
   /** The conversation this turn starts (the first message of a new chat), until its row is saved. */
@@ -87,6 +84,8 @@ export type TurnEvent =
   | { type: 'message.stop' }
   /** Ask again for `reply`, the answer to `question`, after the same earlier messages. */
   | ({ type: 'message.regenerate'; question: ChatMessage; reply: ChatMessage } & SendTarget)
+  /** Send `text` as a new version of the sent `message`, after the messages before it. */
+  | ({ type: 'message.edit'; message: ChatMessage; text: string } & SendTarget)
   // Reported by the streaming call while it runs.
   | { type: 'reply.delta'; text: string }
   | { type: 'reply.done'; result: ChatResult }

@@ -43,6 +43,8 @@ interface TurnFacts {
   modelId: string
   systemPromptId: string | null
   conversationId?: string | null
+  /** The message it follows (docs/product/conversations.md#branches). */
+  parentId?: string | null
 }
 
 function messageRow(
@@ -61,6 +63,7 @@ function messageRow(
     content,
     systemPromptId,
     conversationId: turn.conversationId ?? null,
+    parentId: turn.parentId ?? null,
     createdAt,
   }
 }
@@ -78,6 +81,7 @@ const pendingOf = (context: TurnContext): PendingSend =>
     reply: null,
     draft: null,
     replaces: null,
+    edits: null,
     stopped: false,
     conversation: null,
     replyId: null,
@@ -93,8 +97,9 @@ const updatePending = (context: TurnContext, change: Partial<PendingSend>) =>
   context.pending && { ...context.pending, ...change }
 
 /**
- * The reply's row: the id and time it was given as the provider was called (a regenerated one
- * keeps the id of the reply it replaces), so its saved draft and the reply are one row.
+ * The reply's row: the id and time it was given as the provider was called, so its saved
+ * draft and the reply are one row. It follows its question (a regenerated one too: a sibling
+ * of the reply it replaces, docs/product/conversations.md#branches).
  */
 function replyRow(
   pending: PendingSend,
@@ -104,14 +109,14 @@ function replyRow(
   usage: ChatUsage | null,
 ): ChatMessage {
   const row = messageRow(
-    { ...pending.message, modelId: pending.modelId },
+    { ...pending.message, modelId: pending.modelId, parentId: pending.message.id },
     'assistant',
     content,
     time,
   )
   return {
     ...row,
-    id: pending.replyId ?? pending.replaces?.id ?? row.id,
+    id: pending.replyId ?? row.id,
     createdAt: pending.replyAt ?? row.createdAt,
     status,
     promptTokens: usage?.promptTokens ?? null,
@@ -139,9 +144,11 @@ const regenerationUnanswered = (context: TurnContext) =>
 
 /** The send, as its events say: where, and after which messages. */
 const targetOf = (event: TurnEvent): SendTarget =>
-  event.type === 'message.send' || event.type === 'message.regenerate'
-    ? { conversationId: event.conversationId, earlier: event.earlier }
-    : { conversationId: null, earlier: [] }
+  event.type === 'message.send' ||
+  event.type === 'message.regenerate' ||
+  event.type === 'message.edit'
+    ? { conversationId: event.conversationId, earlier: event.earlier, parentId: event.parentId }
+    : { conversationId: null, earlier: [], parentId: null }
 
 /**
  * The composer and the send flow of docs/product/behaviour.md: send, stream, stop, retry and
@@ -179,10 +186,9 @@ export const turnMachine = setup({
     'stream reply': fromCallback<EventObject, StreamReplyInput>(() => {
       throw notProvided('stream reply')
     }),
-    /** Writes a reply: a new row, or over the reply a regeneration replaces. */
     /**
-     * Writes the reply: one row, new or over its saved draft or the reply a regeneration
-     * replaces. A reply's writes go out in the order they were asked.
+     * Writes the reply: one row, new or over its saved draft. A reply's writes go out in the
+     * order they were asked.
      */
     'save reply': fromPromise<void, { message: ChatMessage }>(async () => {
       throw notProvided('save reply')
@@ -233,13 +239,20 @@ export const turnMachine = setup({
     // Routed by the app machine to the open conversation, which shows a row if it is there.
     // The question shows at once and is kept whatever happens next (docs/product/behaviour.md:
     // the user's message is kept).
+    // An edit's question and a regeneration's reply are new versions of a message on screen
+    // (docs/product/conversations.md#branches).
     'show question': sendParent(
-      ({ context }): AppReport => ({ type: 'chat.rowShown', message: pendingOf(context).message }),
+      ({ context }): AppReport => ({
+        type: 'chat.rowShown',
+        message: pendingOf(context).message,
+        versionOf: pendingOf(context).edits?.id ?? null,
+      }),
     ),
     'show reply': sendParent(
       ({ context }): AppReport => ({
         type: 'chat.rowShown',
         message: pendingOf(context).reply as ChatMessage,
+        versionOf: pendingOf(context).replaces?.id ?? null,
       }),
     ),
     'show replaced reply': enqueueActions(({ context, enqueue, check }) => {
@@ -248,6 +261,7 @@ export const turnMachine = setup({
       enqueue.sendParent({
         type: 'chat.rowShown',
         message: context.pending?.replaces as ChatMessage,
+        versionOf: null,
       } satisfies AppReport)
     }),
     // A regeneration's old reply leaves the screen until the new one takes its place.
@@ -263,9 +277,11 @@ export const turnMachine = setup({
       enqueue.assign({ held: null })
       enqueue.raise({ type: 'message.send', ...context.held })
     }),
+    // A send takes what the input holds; an edit, its own text, and leaves the input alone.
     'start turn': assign(({ context, event }) => {
       const target = targetOf(event)
-      const text = context.input.trim()
+      const edits = event.type === 'message.edit' ? event.message : null
+      const text = event.type === 'message.edit' ? event.text.trim() : context.input.trim()
       const turns = buildChatContext(context.systemPrompt, target.earlier, text)
       const modelId = context.modelId ?? ''
       const time = context.now()
@@ -284,6 +300,7 @@ export const turnMachine = setup({
           modelId,
           systemPromptId: context.systemPrompt?.id ?? null,
           conversationId: conversation?.id ?? target.conversationId,
+          parentId: target.parentId,
         },
         'user',
         text,
@@ -300,6 +317,7 @@ export const turnMachine = setup({
         reply: null,
         draft: null,
         replaces: null,
+        edits,
         stopped: false,
         conversation,
         replyId: null,
@@ -307,7 +325,7 @@ export const turnMachine = setup({
         draftSaved: 0,
       }
       // Sending something new drops the Retry of an earlier failed turn.
-      return { pending, failedTurn: null, input: '' }
+      return { pending, failedTurn: null, input: edits ? context.input : '' }
     }),
 
     // Retry: the failed turn as it was (same message row, model and context), from the top of
@@ -317,7 +335,8 @@ export const turnMachine = setup({
       failedTurn: null,
     })),
     // Regenerate asks again for the last reply, with the context its question was sent with
-    // and the model selected now. The old reply leaves the list until the new one replaces it.
+    // and the model selected now. The old reply leaves the list until the new one, its new
+    // version, takes its place; it stays stored (docs/product/conversations.md#branches).
     'start regeneration': assign(({ context, event }) => {
       if (event.type !== 'message.regenerate') return {}
       const { question, reply, earlier } = event
@@ -332,6 +351,7 @@ export const turnMachine = setup({
         reply: null,
         draft: null,
         replaces: reply,
+        edits: null,
         stopped: false,
         conversation: null,
         replyId: null,
@@ -354,11 +374,10 @@ export const turnMachine = setup({
     })),
     // The reply's id and time, given as the provider is called (see replyRow).
     'start reply': assign(({ context }) => {
-      const pending = pendingOf(context)
       const time = context.now()
       return {
         pending: updatePending(context, {
-          replyId: pending.replaces?.id ?? messageId(time, 'assistant'),
+          replyId: messageId(time, 'assistant'),
           replyAt: new Date(time).toISOString(),
           draftSaved: 0,
         }),
@@ -399,6 +418,12 @@ export const turnMachine = setup({
   },
   guards: {
     'can send?': ({ context }) => context.input.trim() !== '' && context.modelId !== null,
+    // An edit is of a message in a conversation, and has text of its own.
+    'can edit?': ({ context, event }) =>
+      event.type === 'message.edit' &&
+      event.conversationId !== null &&
+      event.text.trim() !== '' &&
+      context.modelId !== null,
     // The input is disabled until a model is chosen, so only a quick run sends this early
     // (docs/product/behaviour.md#quick-prompt-run).
     'waiting for a model?': ({ context }) =>
@@ -456,6 +481,11 @@ export const turnMachine = setup({
           },
           { guard: 'waiting for a model?', actions: 'hold send' },
         ],
+        'message.edit': {
+          guard: 'can edit?',
+          target: 'sending',
+          actions: ['start turn', 'show question'],
+        },
         'message.retry': { guard: 'can retry?', target: 'sending', actions: 'resume turn' },
         'message.regenerate': {
           guard: 'can regenerate?',

@@ -20,6 +20,7 @@ export type {
   TableClient,
   Where,
 } from './db-client'
+export type { BatchStatement, SqlClient } from './db-sql-client'
 export {
   AIError,
   AuthError,

@@ -38,6 +38,8 @@ async function send(text: string) {
 }
 
 interface StoredReply {
+  id: string
+  parentId: string | null
   role: string
   content: string
   status: string
@@ -151,7 +153,7 @@ describe('streamed replies', () => {
     expect(stored).toMatchObject({ status: 'interrupted' })
   })
 
-  test('Regenerate replaces the last reply on screen and in the database', async () => {
+  test('Regenerate keeps the earlier reply as a version: ‹ 2 / 2 ›, and ‹ shows it again', async () => {
     const { tokens } = await signedInWithKey()
     renderApp()
     await send('Answer twice')
@@ -162,14 +164,87 @@ describe('streamed replies', () => {
     await waitFor(() => expect(providerFakes().requests).toHaveLength(2))
     // The same context was sent again.
     expect(providerFakes().requests[1]?.body).toEqual(providerFakes().requests[0]?.body)
+    const versions = await screen.findByRole('group', { name: 'Versions' })
+    expect(versions).toHaveTextContent('2 / 2')
+    expect(screen.getAllByRole('article')).toHaveLength(2)
+    // Both replies are stored, each answering the same question.
+    const after = await replies(tokens)
+    expect(after).toHaveLength(2)
+    const [question] = await restRows<{ id: string }>(
+      tokens,
+      'chat_messages',
+      'select=id&role=eq.user',
+    )
+    expect(after.map((row) => row.parentId)).toEqual([question?.id, question?.id])
+    expect(after[1]).toMatchObject({ status: 'complete' })
+    const second = after[1]?.id
+    expect(screen.getAllByRole('article')[1]).toHaveAttribute('data-message-id', second)
+    // ‹ shows the first again, and the conversation remembers it.
+    await userEvent.click(within(versions).getByRole('button', { name: 'Previous version' }))
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Regenerate' })).toBeInTheDocument(),
+      expect(screen.getAllByRole('article')[1]).toHaveAttribute('data-message-id', first?.id),
+    )
+    expect(screen.getByRole('group', { name: 'Versions' })).toHaveTextContent('1 / 2')
+    const [conversation] = await restRows<{ currentLeafId: string }>(
+      tokens,
+      'conversations',
+      'select=current_leaf_id',
+    )
+    expect(conversation?.currentLeafId).toBe(first?.id)
+  })
+
+  test('Edit sends a new version of a sent message; the first branch stays, behind ‹ 1 / 2 ›', async () => {
+    const { tokens } = await signedInWithKey()
+    renderApp()
+    await send('First question')
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2))
+    await waitFor(() =>
+      expect(screen.getAllByRole('article')[1]).not.toHaveAttribute('data-streaming'),
+    )
+    const question = screen.getByRole('article', { name: 'You message' })
+    // Escape leaves the message as it was.
+    await userEvent.click(within(question).getByRole('button', { name: 'Edit message' }))
+    const box = await screen.findByRole('textbox', { name: 'Edit message' })
+    expect(box).toHaveValue('First question')
+    expect(box).toHaveFocus()
+    await userEvent.keyboard('{Escape}')
+    expect(screen.queryByRole('textbox', { name: 'Edit message' })).toBeNull()
+    expect(providerFakes().requests).toHaveLength(1)
+    // Enter sends the edited text, after the messages before it (none here).
+    await userEvent.click(within(question).getByRole('button', { name: 'Edit message' }))
+    await userEvent.clear(await screen.findByRole('textbox', { name: 'Edit message' }))
+    await userEvent.type(screen.getByRole('textbox', { name: 'Edit message' }), 'Second try{Enter}')
+    await waitFor(() => expect(providerFakes().requests).toHaveLength(2))
+    expect(JSON.stringify(providerFakes().requests[1]?.body)).toContain('Second try')
+    expect(JSON.stringify(providerFakes().requests[1]?.body)).not.toContain('First question')
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'You message' })).toHaveTextContent('Second try'),
+    )
+    const versions = await screen.findByRole('group', { name: 'Versions' })
+    expect(versions).toHaveTextContent('2 / 2')
+    await waitFor(() =>
+      expect(screen.getAllByRole('article')[1]).not.toHaveAttribute('data-streaming'),
+    )
+    // Both questions and both replies are stored.
+    const rows = await restRows<{ role: string; content: string }>(
+      tokens,
+      'chat_messages',
+      'select=role,content&order=created_at.asc',
+    )
+    expect(rows.filter((row) => row.role === 'user').map((row) => row.content)).toEqual([
+      'First question',
+      'Second try',
+    ])
+    expect(rows.filter((row) => row.role === 'assistant')).toHaveLength(2)
+    // ‹ shows the first question again, with its own reply.
+    await userEvent.click(within(versions).getByRole('button', { name: 'Previous version' }))
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'You message' })).toHaveTextContent(
+        'First question',
+      ),
     )
     expect(screen.getAllByRole('article')).toHaveLength(2)
-    const after = await replies(tokens)
-    expect(after).toHaveLength(1)
-    expect(after[0]).toMatchObject({ status: 'complete' })
-    expect(first).toBeTruthy()
+    expect(screen.getByRole('group', { name: 'Versions' })).toHaveTextContent('1 / 2')
   })
 
   test("Manage API Keys shows this month's tokens and cost per provider", async () => {

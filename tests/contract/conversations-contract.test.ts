@@ -19,6 +19,7 @@ interface MessageRow {
   role: string
   content: string
   createdAt: string
+  parentId?: string | null
   status?: string
 }
 
@@ -59,8 +60,11 @@ describeOnEveryBackend('conversations', ({ signedIn }) => {
       where: { userId: alice.userId },
       orderBy: { updatedAt: 'desc' },
     })
-    // The reply saved at 10:00:05 moved the conversation's activity time.
-    expect(listed).toEqual([{ ...own, updatedAt: '2026-05-01T10:00:05.000Z' }])
+    // The reply saved at 10:00:05 moved the conversation's activity time, and ends it.
+    const [reply] = await a.messages.list({ where: { conversationId: own.id, role: 'assistant' } })
+    expect(listed).toEqual([
+      { ...own, updatedAt: '2026-05-01T10:00:05.000Z', currentLeafId: reply?.id },
+    ])
     const renamed = await a.conversations.update(own.id, { title: 'Lisbon in May' })
     expect(renamed.title).toBe('Lisbon in May')
     const messages = await a.messages.list({
@@ -164,6 +168,13 @@ describeOnEveryBackend('conversations', ({ signedIn }) => {
     expect(rows.filter((row) => row.id === draft.id)).toEqual([
       expect.objectContaining({ content: 'Lisbon, in May.', status: 'complete' }),
     ])
+    // Written without a parent, it followed the conversation's end, and kept that parent
+    // when written again (docs/product/conversations.md#branches).
+    const all = await a.messages.list({
+      where: { conversationId: own.id },
+      orderBy: { createdAt: 'asc' },
+    })
+    expect(all.map((row) => row.parentId)).toEqual([null, all[0]?.id, all[1]?.id])
     // A status outside the four is the caller's mistake, said as such.
     await expect(
       a.messages.upsert({ ...draft, id: `${draft.id}_2`, status: 'thinking' }),
@@ -267,7 +278,8 @@ for (const backend of backends) {
         const before = await rows()
         expect(before).toHaveLength(HISTORY.length)
 
-        await migrate(store, appSchema)
+        // Up to the tree (migration 10), which gives each message a parent of its own.
+        await migrate(store, upTo(9))
 
         const after = await rows()
         expect(after.map(({ conversation_id, ...rest }) => rest)).toEqual(before)
@@ -321,7 +333,7 @@ for (const backend of backends) {
           },
         ])
         // Running it again changes nothing.
-        expect(await migrate(store, appSchema)).toEqual([])
+        expect(await migrate(store, upTo(9))).toEqual([])
         expect(await rows()).toEqual(after)
       })
     },

@@ -2,15 +2,17 @@ import { expect, test } from 'vitest'
 import type { ChatMessage } from '../../src/domain/chat-message'
 import type { Conversation } from '../../src/domain/conversation'
 import { withOlderPage } from '../../src/domain/history-page'
-import { readNewestPage, readOlderPage } from '../../src/effects/history-pages'
+import { readPage } from '../../src/effects/history-pages'
+import { openBranch } from '../../src/effects/open-branch'
 import { describeOnEveryBackend } from '../support/contract-backends'
 
-// Long conversations (docs/product/conversations.md, "Long conversations") over real HTTP on
-// both databases: a conversation opens at its newest 100 messages, and the pages before them
-// are complete and in order, whatever is sent meanwhile.
+// Long conversations and branches (docs/product/conversations.md, "Long conversations",
+// #branches) over real HTTP on both databases: a conversation opens at the newest 100 messages
+// of its current branch, the pages before them are complete and in order whatever is sent
+// meanwhile, and another version shows with its own branch, remembered.
 
 describeOnEveryBackend('history pages', ({ signedIn }) => {
-  /** A user with a conversation of `count` messages, one second apart, some sharing a time. */
+  /** A user with a conversation of `count` messages in one line, one second apart, some sharing a time. */
   async function conversationOf(count: number, tag: string) {
     const user = await signedIn(`history-${tag}-${count}@example.com`)
     const conversations = user.client.db.table<Conversation>('conversations')
@@ -24,12 +26,14 @@ describeOnEveryBackend('history pages', ({ signedIn }) => {
       createdAt: new Date(start).toISOString(),
       updatedAt: new Date(start).toISOString(),
     })
-    // Every tenth message shares its time with the one before: only the id orders them.
+    // Every tenth message shares its time with the one before: only the tree orders them.
     const at = (n: number) => new Date(start + (n - (n % 10 === 0 ? 1 : 0)) * 1000).toISOString()
-    const row = (n: number): Partial<ChatMessage> => ({
-      id: `msg_${String(n).padStart(5, '0')}`,
+    const idOf = (n: number) => `msg_${String(n).padStart(5, '0')}`
+    const row = (n: number, parent: number | null = n - 1): Partial<ChatMessage> => ({
+      id: idOf(n),
       userId: user.userId,
       conversationId: id,
+      parentId: parent === null || parent < 1 ? null : idOf(parent),
       modelId: 'gpt-5',
       role: n % 2 === 1 ? 'user' : 'assistant',
       content: `message ${n}`,
@@ -40,7 +44,7 @@ describeOnEveryBackend('history pages', ({ signedIn }) => {
       const batch = Array.from({ length: Math.min(100, count - n + 1) }, (_, i) => row(n + i))
       await messages.createMany(batch)
     }
-    return { user, messages, id, row }
+    return { user, db: user.client.db, messages, id, row, idOf }
   }
 
   const contents = (page: ChatMessage[]) => page.map((m) => m.content)
@@ -49,37 +53,39 @@ describeOnEveryBackend('history pages', ({ signedIn }) => {
 
   test('exactly a page, or a page and one: the page says whether anything is older', async () => {
     const exact = await conversationOf(100, 'exact')
-    const whole = await readNewestPage(exact.messages, exact.user.userId, exact.id)
+    const whole = await readPage(exact.db, exact.id)
     expect(contents(whole.messages)).toEqual(numbered(1, 100))
     expect(whole.hasOlder).toBe(false)
     const more = await conversationOf(101, 'more')
-    const newest = await readNewestPage(more.messages, more.user.userId, more.id)
+    const newest = await readPage(more.db, more.id)
     expect(contents(newest.messages)).toEqual(numbered(2, 101))
     expect(newest.hasOlder).toBe(true)
-    const first = await readOlderPage(more.messages, more.user.userId, more.id, 'msg_00002')
+    const first = await readPage(more.db, more.id, 'msg_00001')
     expect(first).toEqual({
-      messages: [expect.objectContaining({ content: 'message 1' })],
+      messages: [expect.objectContaining({ content: 'message 1', parentId: null })],
       hasOlder: false,
+      versions: {},
     })
   })
 
   test('a conversation that fits in one page is read whole, oldest first, nothing older', async () => {
-    const { user, messages, id } = await conversationOf(42, 'short')
-    const page = await readNewestPage(messages, user.userId, id)
+    const { db, id } = await conversationOf(42, 'short')
+    const page = await readPage(db, id)
     expect(contents(page.messages)).toEqual(numbered(1, 42))
     expect(page.hasOlder).toBe(false)
+    expect(page.messages[1]).toMatchObject({ id: 'msg_00002', parentId: 'msg_00001' })
   })
 
   test('a long one opens at its newest 100; scrolling up reaches the first, each page once', async () => {
-    const { user, messages, id } = await conversationOf(250, 'long')
-    const newest = await readNewestPage(messages, user.userId, id)
+    const { db, id } = await conversationOf(250, 'long')
+    const newest = await readPage(db, id)
     expect(contents(newest.messages)).toEqual(numbered(151, 250))
     expect(newest.hasOlder).toBe(true)
     let shown = newest.messages
     let hasOlder = newest.hasOlder
     let pages = 0
     while (hasOlder) {
-      const older = await readOlderPage(messages, user.userId, id, shown[0]?.id ?? null)
+      const older = await readPage(db, id, shown[0]?.parentId ?? '')
       shown = withOlderPage(older.messages, shown)
       hasOlder = older.hasOlder
       pages++
@@ -89,28 +95,81 @@ describeOnEveryBackend('history pages', ({ signedIn }) => {
   })
 
   test('messages sent while the user scrolls up neither repeat nor hide a page', async () => {
-    const { user, messages, id, row } = await conversationOf(230, 'busy')
-    const newest = await readNewestPage(messages, user.userId, id)
+    const { db, messages, id, row } = await conversationOf(230, 'busy')
+    const newest = await readPage(db, id)
     expect(contents(newest.messages)).toEqual(numbered(131, 230))
     // Another tab keeps the conversation going between the pages.
-    await messages.createMany([231, 232, 233].map(row))
-    const older = await readOlderPage(messages, user.userId, id, newest.messages[0]?.id ?? null)
+    await messages.createMany([231, 232, 233].map((n) => row(n)))
+    const older = await readPage(db, id, newest.messages[0]?.parentId ?? '')
     expect(contents(older.messages)).toEqual(numbered(31, 130))
-    const oldest = await readOlderPage(messages, user.userId, id, older.messages[0]?.id ?? null)
+    const oldest = await readPage(db, id, older.messages[0]?.parentId ?? '')
     expect(contents(oldest.messages)).toEqual(numbered(1, 30))
     expect(oldest.hasOlder).toBe(false)
+    expect(contents((await readPage(db, id)).messages)).toEqual(numbered(134, 233))
   })
 
-  test("another user's conversation reads as empty, and a page before its message fails", async () => {
-    const { messages, id } = await conversationOf(120, 'owner')
-    const bob = await signedIn('history-bob@example.com')
-    const bobsView = bob.client.db.table<ChatMessage>('chatMessages')
-    expect(await readNewestPage(bobsView, bob.userId, id)).toEqual({
-      messages: [],
-      hasOlder: false,
+  test('an edit and a regeneration are versions; another version shows its branch, remembered', async () => {
+    const { db, messages, id, row, idOf } = await conversationOf(4, 'branches')
+    // 1 → 2 → 3 → 4; message 3 edited as 5 (a sibling of 3) and answered by 6; then reply 6
+    // regenerated as 7 (a sibling of 6). The newest message saved is where the branch ends.
+    await messages.create(row(5, 2))
+    await messages.create(row(6, 5))
+    await messages.create({ ...row(7, 5), role: 'assistant' })
+    const newest = await readPage(db, id)
+    expect(contents(newest.messages)).toEqual(['message 1', 'message 2', 'message 5', 'message 7'])
+    expect(newest.versions).toEqual({
+      [idOf(5)]: [idOf(3), idOf(5)],
+      [idOf(7)]: [idOf(6), idOf(7)],
     })
-    // Alice's message id means nothing to Bob: the platform refuses the position.
-    const [first] = await messages.list({ where: { conversationId: id }, limit: 1 })
-    await expect(readOlderPage(bobsView, bob.userId, id, first?.id ?? '')).rejects.toThrow()
+    // Back to the first version of message 3: its branch, to its newest message.
+    const first = await openBranch(db, id, idOf(3))
+    expect(contents(first.messages)).toEqual(numbered(1, 4))
+    expect(first.versions).toEqual({ [idOf(3)]: [idOf(3), idOf(5)] })
+    // Remembered: the conversation opens there again.
+    expect(contents((await readPage(db, id)).messages)).toEqual(numbered(1, 4))
+    // The edited branch ends at its newest reply (the regeneration), wherever it was left.
+    const edited = await openBranch(db, id, idOf(5))
+    expect(contents(edited.messages)).toEqual(['message 1', 'message 2', 'message 5', 'message 7'])
+    const older = await openBranch(db, id, idOf(6))
+    expect(contents(older.messages)).toEqual(['message 1', 'message 2', 'message 5', 'message 6'])
+    // A message that is not the user's (or not there) changes nothing.
+    const unknown = await openBranch(db, id, 'msg_nobody')
+    expect(contents(unknown.messages)).toEqual(contents(older.messages))
+  })
+
+  test("another user's conversation reads as empty, and its branches can't be opened", async () => {
+    const { db, id, idOf } = await conversationOf(120, 'owner')
+    const bob = await signedIn('history-bob@example.com')
+    const empty = { messages: [], hasOlder: false, versions: {} }
+    expect(await readPage(bob.client.db, id)).toEqual(empty)
+    expect(await readPage(bob.client.db, id, idOf(50))).toEqual(empty)
+    expect(await openBranch(bob.client.db, id, idOf(50))).toEqual(empty)
+    expect((await readPage(db, id)).messages).toHaveLength(100)
+  })
+
+  test('no user attaches a message to another conversation or to another user’s message', async () => {
+    const alice = await conversationOf(2, 'tree-alice')
+    const bob = await conversationOf(2, 'tree-bob')
+    // Into Alice's conversation: row-level security refuses it.
+    await expect(
+      bob.messages.create({ ...bob.row(3), conversationId: alice.id, parentId: alice.idOf(2) }),
+    ).rejects.toThrow()
+    // Under Alice's message, in Bob's own conversation: no such parent for Bob.
+    await expect(
+      bob.messages.create({ ...bob.row(3), id: 'msg_bob_3', parentId: 'msg_alice_only' }),
+    ).rejects.toThrow()
+    // Under a message of another of Bob's own conversations: a parent is in the same one.
+    const other = await bob.user.client.db.table<Conversation>('conversations').create({
+      id: `conv_other_${Date.now()}`,
+      userId: bob.user.userId,
+      title: 'Other',
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    })
+    await expect(
+      bob.messages.create({ ...bob.row(3), conversationId: other.id, parentId: bob.idOf(2) }),
+    ).rejects.toThrow()
+    expect(contents((await readPage(alice.db, alice.id)).messages)).toEqual(numbered(1, 2))
+    expect(contents((await readPage(bob.db, bob.id)).messages)).toEqual(numbered(1, 2))
   })
 })

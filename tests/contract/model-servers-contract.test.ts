@@ -2,6 +2,7 @@ import { expect, test } from 'vitest'
 import { createProviderFakes } from '../../mocks/providers/create-provider-fakes'
 import { encodeApiKey } from '../../src/domain/api-key-encoding'
 import { modelServerEffects } from '../../src/effects/model-servers'
+import { serverTurnEffects } from '../../src/effects/server-turns'
 import type { Notice } from '../../src/machines/notice'
 import type { PlatformClient } from '../../src/platform/index'
 import { describeOnEveryBackend } from '../support/contract-backends'
@@ -29,7 +30,7 @@ function effectsFor(client: PlatformClient, userId: string) {
     fetch: serverFetch,
     notify: (notice) => notices.push(notice),
   })
-  return { ...effects, notices }
+  return { ...effects, ...serverTurnEffects(client), notices }
 }
 
 describeOnEveryBackend('OpenAI-compatible servers', ({ server, signedIn }) => {

@@ -101,9 +101,10 @@ for (const backend of backends) {
         })
       const before = await rows()
 
-      await migrate(store, appSchema)
-
+      // Up to the tree (migration 10), which adds columns of its own: nothing else changes.
+      await migrate(store, upTo(9))
       expect(await rows()).toEqual(before)
+      await migrate(store, appSchema)
       await store.asOwner(async (tx) => {
         // The same id for another user is no conflict now, in every table.
         await tx.query(

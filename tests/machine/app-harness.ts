@@ -148,6 +148,7 @@ export function startApp(
             async (): Promise<HistoryPage> => ({
               messages: [],
               hasOlder: false,
+              versions: {},
             }),
           ),
         },

@@ -34,9 +34,19 @@ export const reply = (content: string): ChatResult => ({
 })
 export const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-export function row(n: number, role: 'user' | 'assistant'): ChatMessage {
+/** Message n: a user's when odd, a reply when even, unless told. */
+export const idOf = (n: number, role: 'user' | 'assistant' = n % 2 === 1 ? 'user' : 'assistant') =>
+  `msg_${n}_${role}`
+
+/** Message n, following message n − 1 (as `idOf` names it), unless told which. */
+export function row(
+  n: number,
+  role: 'user' | 'assistant',
+  parentId: string | null = n > 1 ? idOf(n - 1) : null,
+): ChatMessage {
   return {
-    id: `msg_${n}_${role}`,
+    id: idOf(n, role),
+    parentId,
     userId: 'user_1',
     modelId: 'gpt-5',
     role,
@@ -46,11 +56,26 @@ export function row(n: number, role: 'user' | 'assistant'): ChatMessage {
   }
 }
 
+/** A stream the test drives by hand: `send` reports, `stopped` tells whether it was aborted. */
+export function manualStream() {
+  const handle = { send: (_: TurnEvent) => {}, stopped: false }
+  const stream = (send: (event: TurnEvent) => void) => {
+    handle.send = send
+    handle.stopped = false
+    return () => {
+      handle.stopped = true
+    }
+  }
+  return { handle, stream }
+}
+
 export interface Fakes {
   /** The page a conversation opens with; a plain list has nothing older. */
-  history?: (conversationId: string | null) => Promise<ChatMessage[] | HistoryPage>
-  /** The page before `beforeId`. */
-  older?: (beforeId: string) => Promise<HistoryPage>
+  history?: (conversationId: string | null) => Promise<ChatMessage[] | Partial<HistoryPage>>
+  /** The page of the branch ending at `parentId` (the oldest shown names it). */
+  older?: (parentId: string) => Promise<ChatMessage[] | Partial<HistoryPage>>
+  /** The page another version's branch opens with. */
+  branch?: (messageId: string) => Promise<ChatMessage[] | Partial<HistoryPage>>
   /** The model the models actor has chosen ('gpt-5' unless told; null: none yet). */
   model?: string | null
   findModel?: (id: string) => Promise<ChatModel | null>
@@ -74,7 +99,18 @@ const OPEN_EVENTS = new Set<string>([
   'message.regenerate',
   'turn.shown',
   'turn.hidden',
+  'branch.show',
+  'edit.start',
+  'edit.change',
+  'edit.cancel',
+  'edit.save',
 ])
+
+/** A page as the fakes give it: a plain list has nothing older and no versions. */
+export const pageOf = (answer: ChatMessage[] | Partial<HistoryPage>): HistoryPage =>
+  Array.isArray(answer)
+    ? { messages: answer, hasOlder: false, versions: {} }
+    : { messages: [], hasOlder: false, versions: {}, ...answer }
 
 /**
  * The pair, signed in as `user_1`, whose effects are recording fakes, on a clock that ticks
@@ -89,8 +125,6 @@ export function startChat(fakes: Fakes = {}) {
   const calls: Array<Omit<StreamReplyInput, 'reply'>> = []
   /** The reply rows the calls were given. */
   const replyRows: ChatMessage[] = []
-  /** Replies written over an earlier one (Regenerate), by id. */
-  const replaced: string[] = []
   let stops = 0
   const created: Array<{ id: string; title: string; userId: string }> = []
   const reports: string[] = []
@@ -111,18 +145,27 @@ export function startChat(fakes: Fakes = {}) {
         }: {
           input: { userId: string; conversationId: string | null }
         }): Promise<HistoryPage> => {
-          const answer = fakes.history ? await fakes.history(input.conversationId) : []
-          return Array.isArray(answer) ? { messages: answer, hasOlder: false } : answer
+          return pageOf(fakes.history ? await fakes.history(input.conversationId) : [])
         },
       ),
       'load older history': fromPromise(
         async ({
           input,
         }: {
-          input: { userId: string; conversationId: string; beforeId: string }
+          input: { userId: string; conversationId: string; parentId: string }
         }): Promise<HistoryPage> => {
-          effects.push(`load older ${input.conversationId} before ${input.beforeId}`)
-          return fakes.older ? fakes.older(input.beforeId) : { messages: [], hasOlder: false }
+          effects.push(`load older ${input.conversationId} from ${input.parentId}`)
+          return pageOf(fakes.older ? await fakes.older(input.parentId) : [])
+        },
+      ),
+      'open branch': fromPromise(
+        async ({
+          input,
+        }: {
+          input: { userId: string; conversationId: string; messageId: string }
+        }): Promise<HistoryPage> => {
+          effects.push(`open branch ${input.conversationId} at ${input.messageId}`)
+          return pageOf(fakes.branch ? await fakes.branch(input.messageId) : [])
         },
       ),
     },
@@ -139,6 +182,7 @@ export function startChat(fakes: Fakes = {}) {
           type: 'message.send',
           conversationId: context.conversationId,
           earlier: context.messages,
+          parentId: context.messages.at(-1)?.id ?? null,
         }),
       'ask to regenerate': ({ context }) => {
         const [question, answer] = context.messages.slice(-2) as [ChatMessage, ChatMessage]
@@ -148,6 +192,19 @@ export function startChat(fakes: Fakes = {}) {
           reply: answer,
           conversationId: context.conversationId,
           earlier: context.messages.slice(0, -2),
+          parentId: question.parentId ?? null,
+        })
+      },
+      'ask to edit': ({ context }) => {
+        const message = context.messages.find((m) => m.id === context.editing?.messageId)
+        if (!message) return
+        toTurn({
+          type: 'message.edit',
+          message,
+          text: context.editing?.text.trim() ?? '',
+          conversationId: context.conversationId,
+          earlier: context.messages.slice(0, context.messages.indexOf(message)),
+          parentId: message.parentId ?? null,
         })
       },
     },
@@ -205,9 +262,6 @@ export function startChat(fakes: Fakes = {}) {
       }),
       'save reply': fromPromise(async ({ input }: { input: { message: ChatMessage } }) => {
         effects.push(`save ${input.message.role}`)
-        // Over the reply a regeneration replaces.
-        if (turn?.getSnapshot().context.pending?.replaces?.id === input.message.id)
-          replaced.push(input.message.id)
         saved.push(input.message)
         await fakes.save?.(input.message)
       }),
@@ -236,10 +290,20 @@ export function startChat(fakes: Fakes = {}) {
         reports.push(`activity ${context.pending?.message.conversationId}`)
       },
       'show question': ({ context }) => {
-        if (context.pending) toOpen({ type: 'turn.shown', message: context.pending.message })
+        if (context.pending)
+          toOpen({
+            type: 'turn.shown',
+            message: context.pending.message,
+            versionOf: context.pending.edits?.id ?? null,
+          })
       },
       'show reply': ({ context }) => {
-        if (context.pending?.reply) toOpen({ type: 'turn.shown', message: context.pending.reply })
+        if (context.pending?.reply)
+          toOpen({
+            type: 'turn.shown',
+            message: context.pending.reply,
+            versionOf: context.pending.replaces?.id ?? null,
+          })
       },
       // As the machine's own: only when the regeneration got no reply.
       'show replaced reply': ({ context }) => {
@@ -290,7 +354,6 @@ export function startChat(fakes: Fakes = {}) {
     drafts,
     replyRows,
     calls,
-    replaced,
     stops: () => stops,
     created,
     reports,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { HistoryPage } from '../../src/domain/history-page'
 import { openConversationMachine } from '../../src/machines/open-conversation.machine'
 import { type ModelEvent, walkEveryTransition } from '../support/model-walk'
-import { flush, row, signedInChat, startChat } from './chat-harness'
+import { flush, manualStream, reply, row, signedInChat, startChat } from './chat-harness'
 
 // The open conversation (docs/product/conversations.md): which one is on screen, the deep
 // link's early history, and its pages. The turn sends into it through the pair in
@@ -76,11 +76,11 @@ describe('open conversation: long conversations', () => {
 
   it('opens at the newest page; scrolling up puts the page before it first, once', async () => {
     const pages: Record<string, HistoryPage> = {
-      msg_101_user: { messages: rows(1, 100), hasOlder: false },
+      msg_100_assistant: { messages: rows(1, 100), hasOlder: false, versions: {} },
     }
     const chat = await signedInChat({
       history: async () => ({ messages: rows(101, 200), hasOlder: true }),
-      older: async (beforeId) => pages[beforeId] ?? { messages: [], hasOlder: false },
+      older: async (parentId) => pages[parentId] ?? { messages: [], hasOlder: false, versions: {} },
     })
     expect(chat.context().messages[0]?.id).toBe('msg_101_user')
     expect(chat.context().hasOlder).toBe(true)
@@ -88,7 +88,7 @@ describe('open conversation: long conversations', () => {
     expect(chat.hasTag('loadingOlder')).toBe(true)
     chat.actor.send({ type: 'history.older' }) // already on its way: not asked twice
     await flush()
-    expect(chat.effects).toEqual(['load older conv_1 before msg_101_user'])
+    expect(chat.effects).toEqual(['load older conv_1 from msg_100_assistant'])
     expect(chat.context().messages.map((m) => m.id)).toEqual(rows(1, 200).map((m) => m.id))
     expect(chat.context().hasOlder).toBe(false)
     chat.actor.send({ type: 'history.older' }) // nothing older: nothing asked
@@ -133,7 +133,7 @@ describe('open conversation: long conversations', () => {
   })
 
   it('opening another conversation drops an older page still on its way', async () => {
-    let answer: (page: HistoryPage) => void = () => {}
+    let answer: (page: Partial<HistoryPage>) => void = () => {}
     const chat = await signedInChat({
       history: async (id) =>
         id === 'conv_1' ? { messages: rows(101, 200), hasOlder: true } : [row(900, 'user')],
@@ -141,7 +141,7 @@ describe('open conversation: long conversations', () => {
     })
     chat.actor.send({ type: 'history.older' })
     chat.actor.send({ type: 'conversation.open', conversationId: 'conv_2' })
-    answer({ messages: rows(1, 100), hasOlder: false })
+    answer({ messages: rows(1, 100), hasOlder: false, versions: {} })
     await flush()
     expect(chat.context().messages.map((m) => m.id)).toEqual(['msg_900_user'])
     expect(chat.context().hasOlder).toBe(false)
@@ -154,27 +154,53 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'conversation.open', conversationId: null },
   { type: 'conversation.linked', conversationId: 'conv_1' },
   { type: 'conversation.starting', conversationId: 'conv_new' },
-  { type: 'xstate.done.actor.linkedHistoryLoader', output: { messages: [], hasOlder: false } },
   {
     type: 'xstate.done.actor.linkedHistoryLoader',
-    output: { messages: [row(1, 'user')], hasOlder: true },
+    output: { messages: [], hasOlder: false, versions: {} },
+  },
+  {
+    type: 'xstate.done.actor.linkedHistoryLoader',
+    output: { messages: [row(1, 'user')], hasOlder: true, versions: {} },
   },
   { type: 'xstate.error.actor.linkedHistoryLoader', error: ERR },
-  { type: 'xstate.done.actor.historyLoader', output: { messages: [], hasOlder: false } },
   {
     type: 'xstate.done.actor.historyLoader',
-    output: { messages: [row(101, 'user'), row(102, 'assistant')], hasOlder: true },
+    output: { messages: [], hasOlder: false, versions: {} },
+  },
+  {
+    type: 'xstate.done.actor.historyLoader',
+    output: {
+      messages: [row(101, 'user'), row(102, 'assistant')],
+      hasOlder: true,
+      versions: { msg_102_assistant: ['msg_99_assistant', 'msg_102_assistant'] },
+    },
   },
   { type: 'xstate.error.actor.historyLoader', error: ERR },
   { type: 'history.older' },
   {
     type: 'xstate.done.actor.olderHistoryLoader',
-    output: { messages: [row(1, 'user')], hasOlder: false },
+    output: { messages: [row(1, 'user')], hasOlder: false, versions: {} },
   },
   { type: 'xstate.error.actor.olderHistoryLoader', error: ERR },
+  { type: 'branch.show', messageId: 'msg_99_assistant' },
+  {
+    type: 'xstate.done.actor.branchOpener',
+    output: { messages: [row(1, 'user'), row(2, 'assistant')], hasOlder: false, versions: {} },
+  },
+  { type: 'xstate.error.actor.branchOpener', error: ERR },
+  { type: 'edit.start', messageId: 'msg_101_user' },
+  { type: 'edit.change', text: 'Edited' },
+  { type: 'edit.change', text: ' ' },
+  { type: 'edit.save' },
+  { type: 'edit.cancel' },
   { type: 'message.send' },
   { type: 'message.regenerate' },
   { type: 'turn.shown', message: { ...row(200, 'user'), conversationId: 'conv_1' } },
+  {
+    type: 'turn.shown',
+    message: { ...row(201, 'user', 'msg_100_assistant'), conversationId: 'conv_1' },
+    versionOf: 'msg_101_user',
+  },
   { type: 'turn.hidden', messageId: 'msg_102_assistant' },
 ]
 
@@ -183,8 +209,14 @@ describe('open conversation machine model', () => {
     const { replays, missing } = await walkEveryTransition({
       machine: openConversationMachine,
       inputs: [{ userId: 'user_1' }],
-      deferredActors: ['load history', 'load older history'],
-      noopActions: ['log error', 'ask to send', 'ask to regenerate', 'report model used'],
+      deferredActors: ['load history', 'load older history', 'open branch'],
+      noopActions: [
+        'log error',
+        'ask to send',
+        'ask to regenerate',
+        'ask to edit',
+        'report model used',
+      ],
       events: MODEL_EVENTS,
       serialize: (s) =>
         JSON.stringify([
@@ -193,6 +225,8 @@ describe('open conversation machine model', () => {
           s.context.linkedId,
           s.context.hasOlder,
           s.context.messages.map((m) => m.id),
+          Object.keys(s.context.versions),
+          s.context.editing,
         ]),
       tags: ['loadingHistory', 'loadingOlder'],
       check: ({ snapshot, where }) => {
@@ -203,9 +237,127 @@ describe('open conversation machine model', () => {
         for (const m of snapshot.context.messages)
           if (m.conversationId !== undefined && m.conversationId !== null)
             expect(m.conversationId, where).toBe(snapshot.context.conversationId)
+        // A new version takes its older version's place: the two are never on screen together.
+        for (const [id, versions] of Object.entries(snapshot.context.versions))
+          if (ids.includes(id))
+            for (const other of versions) if (other !== id) expect(ids, where).not.toContain(other)
       },
     })
     expect(replays).toBeGreaterThan(10)
     expect(missing).toEqual([])
   }, 120_000)
+})
+
+describe('open conversation: branches', () => {
+  const fourMessages = () => [
+    row(1, 'user'),
+    row(2, 'assistant'),
+    row(3, 'user'),
+    row(4, 'assistant'),
+  ]
+
+  it('an edit sends the new text as a version of the message, after the messages before it', async () => {
+    const chat = await signedInChat({
+      history: async () => fourMessages(),
+      call: async () => reply('A better answer'),
+    })
+    chat.actor.send({ type: 'input.change', value: 'half-typed next question' })
+    chat.actor.send({ type: 'edit.start', messageId: 'msg_3_user' })
+    expect(chat.context().editing).toEqual({ messageId: 'msg_3_user', text: 'user 3' })
+    chat.actor.send({ type: 'edit.change', text: '  A better question  ' })
+    chat.actor.send({ type: 'edit.save' })
+    expect(chat.context().editing).toBeNull()
+    await flush()
+    const [question, answer] = chat.saved
+    expect(question).toMatchObject({
+      role: 'user',
+      content: 'A better question',
+      parentId: 'msg_2_assistant',
+      conversationId: 'conv_1',
+    })
+    expect(answer).toMatchObject({ content: 'A better answer', parentId: question?.id })
+    // The context is the path before the edited message, then the new text.
+    expect(chat.calls[0]?.messages).toEqual([
+      { role: 'user', content: 'user 1' },
+      { role: 'assistant', content: 'assistant 2' },
+      { role: 'user', content: 'A better question' },
+    ])
+    // The earlier branch leaves the screen; `‹ 2 / 2 ›` can bring it back.
+    expect(chat.context().messages.map((m) => m.content)).toEqual([
+      'user 1',
+      'assistant 2',
+      'A better question',
+      'A better answer',
+    ])
+    expect(chat.context().versions).toEqual({ [question!.id]: ['msg_3_user', question!.id] })
+    // What the user was typing in the message box stays there.
+    expect(chat.context().input).toBe('half-typed next question')
+  })
+
+  it('the first message can be edited too: its version has no parent', async () => {
+    const chat = await signedInChat({ history: async () => fourMessages() })
+    chat.actor.send({ type: 'edit.start', messageId: 'msg_1_user' })
+    chat.actor.send({ type: 'edit.change', text: 'Start over' })
+    chat.actor.send({ type: 'edit.save' })
+    await flush()
+    expect(chat.saved[0]).toMatchObject({ content: 'Start over', parentId: null })
+    expect(chat.calls[0]?.messages).toEqual([{ role: 'user', content: 'Start over' }])
+    expect(chat.context().messages.map((m) => m.content)).toEqual(['Start over', '**hi**'])
+  })
+
+  it('Escape cancels; an empty edit, a reply, or an edit during a turn sends nothing', async () => {
+    const { stream } = manualStream()
+    const chat = await signedInChat({ history: async () => fourMessages(), stream })
+    chat.actor.send({ type: 'edit.start', messageId: 'msg_2_assistant' })
+    expect(chat.context().editing).toBeNull()
+    chat.actor.send({ type: 'edit.start', messageId: 'msg_3_user' })
+    chat.actor.send({ type: 'edit.change', text: '   ' })
+    chat.actor.send({ type: 'edit.save' })
+    expect(chat.context().editing).toEqual({ messageId: 'msg_3_user', text: '   ' })
+    chat.actor.send({ type: 'edit.cancel' })
+    expect(chat.context().editing).toBeNull()
+    chat.actor.send({ type: 'edit.save' })
+    await flush()
+    expect(chat.effects).toEqual([])
+    // While a turn runs, the turn takes no edit (the view offers none).
+    chat.typeAndSend('Another question')
+    await flush()
+    chat.effects.length = 0
+    chat.actor.send({ type: 'edit.start', messageId: 'msg_3_user' })
+    chat.actor.send({ type: 'edit.change', text: 'Changed' })
+    chat.actor.send({ type: 'edit.save' })
+    await flush()
+    expect(chat.effects).toEqual([])
+  })
+
+  it('another version shows its branch as the platform reads it; only a version on screen is asked', async () => {
+    const other = [
+      row(1, 'user'),
+      row(2, 'assistant'),
+      { ...row(5, 'user'), parentId: 'msg_2_assistant' },
+    ]
+    const chat = await signedInChat({
+      history: async () => ({
+        messages: fourMessages(),
+        versions: { msg_3_user: ['msg_3_user', 'msg_5_user'] },
+      }),
+      branch: async () => ({
+        messages: other,
+        versions: { msg_5_user: ['msg_3_user', 'msg_5_user'] },
+      }),
+    })
+    chat.actor.send({ type: 'branch.show', messageId: 'msg_9_user' })
+    await flush()
+    expect(chat.effects).toEqual([])
+    chat.actor.send({ type: 'branch.show', messageId: 'msg_5_user' })
+    expect(chat.hasTag('loadingHistory')).toBe(true)
+    await flush()
+    expect(chat.effects).toEqual(['open branch conv_1 at msg_5_user'])
+    expect(chat.context().messages.map((m) => m.id)).toEqual(other.map((m) => m.id))
+    expect(chat.context().versions).toEqual({ msg_5_user: ['msg_3_user', 'msg_5_user'] })
+    // The next message follows the branch on screen.
+    chat.typeAndSend('Go on')
+    await flush()
+    expect(chat.saved[0]).toMatchObject({ content: 'Go on', parentId: 'msg_5_user' })
+  })
 })

@@ -9,7 +9,16 @@ import {
   type Replay,
   walkEveryTransition,
 } from '../support/model-walk'
-import { flush, GPT, PROMPT, reply, row, signedInChat, startChat } from './chat-harness'
+import {
+  flush,
+  GPT,
+  manualStream,
+  PROMPT,
+  reply,
+  row,
+  signedInChat,
+  startChat,
+} from './chat-harness'
 
 describe('chat: sending', () => {
   it('saves the user message, then calls the model, then saves the reply', async () => {
@@ -171,8 +180,13 @@ const ERR = new Error('boom')
 const MODEL_EVENTS: ModelEvent[] = [
   { type: 'input.change', value: 'Hello' },
   { type: 'input.change', value: '  ' },
-  { type: 'message.send', conversationId: 'conv_1', earlier: [row(1, 'user')] },
-  { type: 'message.send', conversationId: null, earlier: [] },
+  {
+    type: 'message.send',
+    conversationId: 'conv_1',
+    earlier: [row(1, 'user')],
+    parentId: 'msg_1_user',
+  },
+  { type: 'message.send', conversationId: null, earlier: [], parentId: null },
   { type: 'model.select', modelId: 'gpt-5' },
   { type: 'systemPrompt.changed', prompt: PROMPT },
   { type: 'message.retry' },
@@ -197,6 +211,15 @@ const MODEL_EVENTS: ModelEvent[] = [
     reply: row(2, 'assistant'),
     conversationId: 'conv_1',
     earlier: [],
+    parentId: null,
+  },
+  {
+    type: 'message.edit',
+    message: row(3, 'user'),
+    text: 'Hello again',
+    conversationId: 'conv_1',
+    earlier: [row(1, 'user'), row(2, 'assistant')],
+    parentId: 'msg_2_assistant',
   },
   { type: 'xstate.done.actor.replySaver', output: undefined },
   { type: 'xstate.error.actor.replySaver', error: ERR },
@@ -233,7 +256,7 @@ const NOOPS = [
   'hide replaced reply',
 ]
 
-const ATTEMPTS = ['message.send', 'message.retry', 'message.regenerate']
+const ATTEMPTS = ['message.send', 'message.retry', 'message.regenerate', 'message.edit']
 
 /** Where a retry resumes after an attempt whose last step was `last` (it failed there). */
 const resumeAt = (last: string | undefined) =>
@@ -317,14 +340,17 @@ describe('turn machine model', () => {
         for (const { by, steps } of attempts) seen.add(`${by} ${steps[0]}`)
         attempts.forEach(({ by, steps }, i) => {
           // A new chat's first message creates its conversation first.
+          // An edit saves its new version of the message first.
           const first =
-            by === 'message.send'
-              ? steps[0] === 'conversationCreator'
-                ? 'conversationCreator'
-                : 'userMessageSaver'
-              : by === 'message.regenerate'
-                ? 'modelFinder'
-                : resumeAt(attempts[i - 1]?.steps.at(-1))
+            by === 'message.edit'
+              ? 'userMessageSaver'
+              : by === 'message.send'
+                ? steps[0] === 'conversationCreator'
+                  ? 'conversationCreator'
+                  : 'userMessageSaver'
+                : by === 'message.regenerate'
+                  ? 'modelFinder'
+                  : resumeAt(attempts[i - 1]?.steps.at(-1))
           const from = SEND_ORDER.indexOf(first)
           expect(steps, where).toEqual(SEND_ORDER.slice(from, from + steps.length))
         })
@@ -334,6 +360,7 @@ describe('turn machine model', () => {
     // The log saw sends (in a new chat and in a conversation), regenerations, and retries
     // resuming at each of their four points.
     expect([...seen].sort()).toEqual([
+      'message.edit userMessageSaver',
       'message.regenerate modelFinder',
       'message.retry conversationCreator',
       'message.retry modelFinder',
@@ -476,18 +503,6 @@ describe('chat: retry', () => {
 })
 
 describe('chat: streamed replies, Stop and Regenerate', () => {
-  /** A stream the test drives by hand: `send` reports, `stopped` tells whether it was aborted. */
-  function manualStream() {
-    const handle = { send: (_: TurnEvent) => {}, stopped: false }
-    const stream = (send: (event: TurnEvent) => void) => {
-      handle.send = send
-      handle.stopped = false
-      return () => {
-        handle.stopped = true
-      }
-    }
-    return { handle, stream }
-  }
   const usage = { promptTokens: 12, completionTokens: 3, totalTokens: 15 }
 
   it('pieces grow a draft reply; the end saves the whole reply with its usage', async () => {
@@ -622,7 +637,7 @@ describe('chat: streamed replies, Stop and Regenerate', () => {
     expect(chat.context().failedTurn).toBeNull()
   })
 
-  it('Regenerate asks again with the same context and replaces the saved reply', async () => {
+  it('Regenerate asks again with the same context; the earlier reply stays, as a version', async () => {
     let answer = 0
     const chat = await signedInChat({
       history: async () => [row(1, 'user'), row(2, 'assistant')],
@@ -642,14 +657,18 @@ describe('chat: streamed replies, Stop and Regenerate', () => {
     await flush()
     expect(chat.effects).toEqual(['find model', 'find key', 'call model', 'save assistant'])
     expect(chat.calls[1]).toEqual(chat.calls[0])
-    expect(chat.replaced).toEqual([first.id])
-    expect(chat.saved[2]).toMatchObject({ id: first.id, content: 'answer 2' })
+    // A new row beside the first reply: both answer the same question.
+    const second = chat.saved[2]!
+    expect(second).toMatchObject({ content: 'answer 2', parentId: chat.saved[0]?.id })
+    expect(first.parentId).toBe(chat.saved[0]?.id)
+    expect(second.id).not.toBe(first.id)
     expect(chat.context().messages.map((m) => m.content)).toEqual([
       'user 1',
       'assistant 2',
       'Hello',
       'answer 2',
     ])
+    expect(chat.context().versions).toEqual({ [second.id]: [first.id, second.id] })
   })
 
   it('a regeneration that gets no reply puts the old one back; nothing to retry', async () => {
@@ -668,7 +687,8 @@ describe('chat: streamed replies, Stop and Regenerate', () => {
     expect(chat.notices.map((n) => n.message)).toEqual(['Anthropic API error: overloaded'])
     expect(chat.context().messages.map((m) => m.content)).toEqual(['Hello', 'the first answer'])
     expect(chat.context().failedTurn).toBeNull()
-    expect(chat.replaced).toEqual([])
+    expect(chat.saved.map((m) => m.content)).toEqual(['Hello', 'the first answer'])
+    expect(chat.context().versions).toEqual({})
   })
 
   it('Regenerate needs a last reply, a model, and an idle composer', async () => {
@@ -868,7 +888,7 @@ describe('chat: conversations', () => {
     expect(chat.hasTag('busy')).toBe(false)
   })
 
-  it('a regeneration finishing after its conversation was opened again replaces the old reply', async () => {
+  it('a regeneration finishing after its conversation was opened again takes the old reply’s place', async () => {
     let send: (event: TurnEvent) => void = () => {}
     const history = [row(1, 'user'), row(2, 'assistant')].map((m) => ({
       ...m,
@@ -892,11 +912,14 @@ describe('chat: conversations', () => {
     await flush()
     send({ type: 'reply.done', result: reply('A better answer') })
     await flush()
+    const regenerated = chat.saved.at(-1)!
     expect(chat.context().messages.map((m) => [m.id, m.content])).toEqual([
       ['msg_1_user', 'user 1'],
-      ['msg_2_assistant', 'A better answer'],
+      [regenerated.id, 'A better answer'],
     ])
-    expect(chat.replaced).toEqual(['msg_2_assistant'])
+    expect(chat.context().versions).toEqual({
+      [regenerated.id]: ['msg_2_assistant', regenerated.id],
+    })
   })
 
   it('back in its conversation while it streams, the reply settles in place, once', async () => {

@@ -107,89 +107,101 @@ for (const backend of backends) {
       if (backend.databaseUrl) for (const schema of schemas) await dropSchema(schema)
     })
 
-    test('a fresh database has the schema of before, but for the ledger and the generic seal', async () => {
-      const before = await open()
-      await migratePreSplit(before)
-      // What the areas added since is no part of the split: the old database gets it too.
-      await before.asOwner(async (tx) => {
-        for (const migration of areasSinceSplit) {
-          for (const statement of splitStatements(migration.sql)) await tx.query(statement)
-        }
-      })
-      const fresh = await open()
-      await migrate(fresh, atSplit)
-      const old = await snapshot(before)
-      const now = await snapshot(fresh)
-      const onlyBefore = old.filter((line) => !now.includes(line))
-      const onlyNow = now.filter((line) => !old.includes(line))
-      expect(onlyBefore.map(brief)).toEqual([
-        'constraint schema_migrations.schema_migrations_pkey PRIMARY KEY (version)',
-        'function seal_api_key()',
-        'index CREATE UNIQUE INDEX schema_migrations_pkey ON S.schema_migrations USING btree (version)',
-        `trigger CREATE TRIGGER user_api_keys_seal BEFORE INSERT OR UPDATE OF api_key_encrypted ON S.user_api_keys FOR EACH ROW EXECUTE FUNCTION seal_api_key()`,
-      ])
-      expect(onlyNow.map(brief)).toEqual([
-        'column schema_migrations.scope #4 text notnull=t default= identity= generated= acl={}',
-        'constraint schema_migrations.schema_migrations_pkey PRIMARY KEY (scope, version)',
-        'function platform_seal()',
-        'index CREATE UNIQUE INDEX schema_migrations_pkey ON S.schema_migrations USING btree (scope, version)',
-        `trigger CREATE TRIGGER user_api_keys_seal BEFORE INSERT OR UPDATE OF api_key_encrypted ON S.user_api_keys FOR EACH ROW EXECUTE FUNCTION platform_seal('api_key_encrypted')`,
-      ])
-    })
+    // Each test migrates two or three whole databases: on PGlite about 9 s on a quiet machine,
+    // 45 s on a loaded one.
+    const MIGRATING_DATABASES_MS = 90_000
 
-    test('an existing database is recognised: nothing runs twice, and it ends up as a fresh one', async () => {
-      const dir = backend.databaseUrl ? undefined : await mkdtemp(path.join(tmpdir(), 'split-'))
-      if (dir) dirs.push(dir)
-      const existing = await open(dir && path.join(dir, 'db'))
-      await migratePreSplit(existing)
-      await existing.asOwner(async (tx) => {
-        await appSchema.seed!(tx)
-        await writeKey(tx, 'user_old', 'openai', 'c2stb2xk')
-        await tx.query(
-          `insert into prompts (user_id, title, content, type, is_active) values
+    test(
+      'a fresh database has the schema of before, but for the ledger and the generic seal',
+      async () => {
+        const before = await open()
+        await migratePreSplit(before)
+        // What the areas added since is no part of the split: the old database gets it too.
+        await before.asOwner(async (tx) => {
+          for (const migration of areasSinceSplit) {
+            for (const statement of splitStatements(migration.sql)) await tx.query(statement)
+          }
+        })
+        const fresh = await open()
+        await migrate(fresh, atSplit)
+        const old = await snapshot(before)
+        const now = await snapshot(fresh)
+        const onlyBefore = old.filter((line) => !now.includes(line))
+        const onlyNow = now.filter((line) => !old.includes(line))
+        expect(onlyBefore.map(brief)).toEqual([
+          'constraint schema_migrations.schema_migrations_pkey PRIMARY KEY (version)',
+          'function seal_api_key()',
+          'index CREATE UNIQUE INDEX schema_migrations_pkey ON S.schema_migrations USING btree (version)',
+          `trigger CREATE TRIGGER user_api_keys_seal BEFORE INSERT OR UPDATE OF api_key_encrypted ON S.user_api_keys FOR EACH ROW EXECUTE FUNCTION seal_api_key()`,
+        ])
+        expect(onlyNow.map(brief)).toEqual([
+          'column schema_migrations.scope #4 text notnull=t default= identity= generated= acl={}',
+          'constraint schema_migrations.schema_migrations_pkey PRIMARY KEY (scope, version)',
+          'function platform_seal()',
+          'index CREATE UNIQUE INDEX schema_migrations_pkey ON S.schema_migrations USING btree (scope, version)',
+          `trigger CREATE TRIGGER user_api_keys_seal BEFORE INSERT OR UPDATE OF api_key_encrypted ON S.user_api_keys FOR EACH ROW EXECUTE FUNCTION platform_seal('api_key_encrypted')`,
+        ])
+      },
+      MIGRATING_DATABASES_MS,
+    )
+
+    test(
+      'an existing database is recognised: nothing runs twice, and it ends up as a fresh one',
+      async () => {
+        const dir = backend.databaseUrl ? undefined : await mkdtemp(path.join(tmpdir(), 'split-'))
+        if (dir) dirs.push(dir)
+        const existing = await open(dir && path.join(dir, 'db'))
+        await migratePreSplit(existing)
+        await existing.asOwner(async (tx) => {
+          await appSchema.seed!(tx)
+          await writeKey(tx, 'user_old', 'openai', 'c2stb2xk')
+          await tx.query(
+            `insert into prompts (user_id, title, content, type, is_active) values
              ('user_old', 'Mine', 'Be brief', 'system', '1')`,
-        )
-      })
-      const rowsBefore = await countRows(existing)
+          )
+        })
+        const rowsBefore = await countRows(existing)
 
-      expect(await migrate(existing, appSchema)).toEqual([
-        ...platformSinceSplit.map((version) => ({ scope: 'platform', version })),
-        ...sinceSplit,
-      ])
-      expect(await ledgerOf(existing)).toEqual({
-        app: appSchema.migrations.map((m) => m.version),
-        legacy: [1, 2, 3, 4, 10, 100, 200, 300, 301, 400, 500, 600],
-        platform: platformSinceSplit,
-      })
-      expect(await migrate(existing, appSchema)).toEqual([])
-      expect(await countRows(existing)).toEqual(rowsBefore)
+        expect(await migrate(existing, appSchema)).toEqual([
+          ...platformSinceSplit.map((version) => ({ scope: 'platform', version })),
+          ...sinceSplit,
+        ])
+        expect(await ledgerOf(existing)).toEqual({
+          app: appSchema.migrations.map((m) => m.version),
+          legacy: [1, 2, 3, 4, 10, 100, 200, 300, 301, 400, 500, 600],
+          platform: platformSinceSplit,
+        })
+        expect(await migrate(existing, appSchema)).toEqual([])
+        expect(await countRows(existing)).toEqual(rowsBefore)
 
-      const fresh = await open()
-      await migrate(fresh, appSchema)
-      expect(await snapshot(existing)).toEqual(await snapshot(fresh))
+        const fresh = await open()
+        await migrate(fresh, appSchema)
+        expect(await snapshot(existing)).toEqual(await snapshot(fresh))
 
-      // The key sealed by the old trigger is sealed again for its row, and opens there; the
-      // new trigger seals for the row too.
-      expect(await resealUnboundSeals(existing, cipher)).toBe(1)
-      expect(await resealUnboundSeals(existing, cipher)).toBe(0)
-      await existing.asOwner((tx) => writeKey(tx, 'user_old', 'google', 'Z29vZ2xl'))
-      expect(await keysOf(existing, 'user_old')).toEqual([
-        ['google', 'Z29vZ2xl'],
-        ['openai', 'c2stb2xk'],
-      ])
+        // The key sealed by the old trigger is sealed again for its row, and opens there; the
+        // new trigger seals for the row too.
+        expect(await resealUnboundSeals(existing, cipher)).toBe(1)
+        expect(await resealUnboundSeals(existing, cipher)).toBe(0)
+        await existing.asOwner((tx) => writeKey(tx, 'user_old', 'google', 'Z29vZ2xl'))
+        expect(await keysOf(existing, 'user_old')).toEqual([
+          ['google', 'Z29vZ2xl'],
+          ['openai', 'c2stb2xk'],
+        ])
 
-      if (!dir) return
-      // The `.data` of an earlier version, opened the way `npm start` does.
-      await existing.close()
-      const reopened = await openStore({
-        dataDir: dir,
-        app: appSchema,
-        cipher,
-      })
-      stores.push(reopened)
-      expect(await migrate(reopened, appSchema)).toEqual([])
-      expect(await keysOf(reopened, 'user_old')).toHaveLength(2)
-    })
+        if (!dir) return
+        // The `.data` of an earlier version, opened the way `npm start` does.
+        await existing.close()
+        const reopened = await openStore({
+          dataDir: dir,
+          app: appSchema,
+          cipher,
+        })
+        stores.push(reopened)
+        expect(await migrate(reopened, appSchema)).toEqual([])
+        expect(await keysOf(reopened, 'user_old')).toHaveLength(2)
+      },
+      MIGRATING_DATABASES_MS,
+    )
   })
 }
 

@@ -67,6 +67,8 @@ export const chatMessage = sva({
     // Under a reply: how it ended, its usage and Regenerate.
     // Where a pointer can hover, Copy waits for it; on touch screens it always shows.
     copy: {
+      display: 'inline-flex',
+      gap: '1',
       opacity: 0,
       transition: 'opacity 0.15s',
       '@media (hover: none)': { opacity: 1 },

@@ -1,10 +1,19 @@
-import { memo } from 'react'
+import { memo, Suspense } from 'react'
 import type { ChatMessage as ChatMessageRow } from '../../domain/chat-message'
 import { costOf, formatCost, formatTokens, usageOf } from '../../domain/model-prices'
 import type { StyleConfig } from '../../domain/style-config'
+import { useSessionActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
 import { CopyButton } from '../shell/copy-button'
-import { AlertIcon, RotateCcwIcon, SparklesIcon, StopIcon, UserIcon } from '../shell/icons'
+import {
+  AlertIcon,
+  PencilIcon,
+  RotateCcwIcon,
+  SparklesIcon,
+  StopIcon,
+  UserIcon,
+} from '../shell/icons'
+import { lazyComponent } from '../shell/lazy-view'
 import { chatMessage } from './chat-message.recipe'
 import { MarkdownContent } from './markdown/lazy-markdown'
 
@@ -51,11 +60,19 @@ const CUT_SHORT = {
   interrupted: 'Interrupted: the reply broke off',
 } as const
 
+// The edit box and `‹ 2 / 3 ›` load with the first message that needs them, not with the page
+// (docs/performance.md, "Split").
+const MessageEditor = lazyComponent(() => import('./message-editor').then((m) => m.MessageEditor))
+const VersionSwitcher = lazyComponent(() =>
+  import('./version-switcher').then((m) => m.VersionSwitcher),
+)
+
 /**
  * One message: avatar, author, time and markdown body, laid out as the style config says;
  * a failed turn's user message also carries its mark and the Retry button. A reply cut short
  * says so; the last reply offers Regenerate; every message but one still arriving offers Copy
- * (its markdown); a reply still arriving renders as it grows.
+ * (its markdown); a reply still arriving renders as it grows. A sent message offers Edit, and
+ * shows its edit box in its place while edited; a message with versions shows `‹ 2 / 3 ›`.
  */
 export const ChatMessage = memo(function ChatMessage({
   message,
@@ -65,6 +82,9 @@ export const ChatMessage = memo(function ChatMessage({
   onRegenerate,
   streaming = false,
   plain = false,
+  versions,
+  canEdit = false,
+  editing = false,
 }: {
   message: ChatMessageRow
   modelName: string
@@ -74,6 +94,12 @@ export const ChatMessage = memo(function ChatMessage({
   streaming?: boolean
   /** Shown as typed for now: an older message of a history that just arrived (message-list). */
   plain?: boolean
+  /** Its versions, itself included (docs/product/conversations.md#branches). */
+  versions?: readonly string[]
+  /** Offer Edit on this sent message: the turn can take one now. */
+  canEdit?: boolean
+  /** This message is being edited: its edit box shows in its place. */
+  editing?: boolean
 }) {
   // A stored `streaming` row that is not the one arriving here broke off (a reload, a closed
   // tab: docs/product/behaviour.md#replies-that-survive).
@@ -112,11 +138,22 @@ export const ChatMessage = memo(function ChatMessage({
             </time>
           )}
         </div>
-        <div className={styles.body}>
-          <MarkdownContent text={message.content} streaming={streaming} plain={plain} />
-        </div>
-        {!streaming && (
+        {editing ? (
+          <Suspense fallback={null}>
+            <MessageEditor.Component />
+          </Suspense>
+        ) : (
+          <div className={styles.body}>
+            <MarkdownContent text={message.content} streaming={streaming} plain={plain} />
+          </div>
+        )}
+        {!streaming && !editing && (
           <div className={styles.footer}>
+            {versions && (
+              <Suspense fallback={null}>
+                <VersionSwitcher.Component messageId={message.id} versions={versions} />
+              </Suspense>
+            )}
             {cutShort && (
               <span className={styles.cutShort}>
                 <StopIcon width={12} height={12} aria-hidden="true" />
@@ -141,6 +178,7 @@ export const ChatMessage = memo(function ChatMessage({
             {/* The message as written: its markdown, not the formatted text. */}
             <span data-reveal="" className={styles.copy}>
               <CopyButton text={message.content} label="Copy message" className={copyButton} />
+              {canEdit && message.role === 'user' && <EditButton messageId={message.id} />}
             </span>
           </div>
         )}
@@ -164,3 +202,19 @@ export const ChatMessage = memo(function ChatMessage({
     </article>
   )
 })
+
+/** Edit on a sent message: its text opens in a box in its place (open-conversation.machine.ts). */
+function EditButton({ messageId }: { messageId: string }) {
+  const { openConversation } = useSessionActors()
+  return (
+    <button
+      type="button"
+      aria-label="Edit message"
+      title="Edit message"
+      className={copyButton}
+      onClick={() => openConversation.send({ type: 'edit.start', messageId })}
+    >
+      <PencilIcon width={14} height={14} aria-hidden="true" />
+    </button>
+  )
+}

@@ -1,13 +1,19 @@
 import { useSelector } from '@xstate/react'
-import { useEffect, useRef } from 'react'
+import { Suspense, useEffect, useRef } from 'react'
 import { turnIn } from '../../machines/turn-state'
 import { useSessionActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
 import { SendIcon, StopIcon } from '../shell/icons'
+import { lazyComponent, useWhenIdle } from '../shell/lazy-view'
 import { messageInput } from './message-input.recipe'
-import { PromptPickerList, usePromptPicker } from './prompt-picker'
+import { usePromptPicker } from './prompt-picker'
 
 const styles = messageInput()
+
+// The `/` picker's list loads as it first opens (docs/performance.md, "Split").
+const PromptPickerList = lazyComponent(() =>
+  import('./prompt-picker-list').then((m) => m.PromptPickerList),
+)
 
 /**
  * The fixed composer at the bottom of the chat (docs/product/validation.md): Enter sends, Shift+Enter breaks the
@@ -28,6 +34,8 @@ export function MessageInput() {
   })
   const field = useRef<HTMLTextAreaElement>(null)
   const picker = usePromptPicker(field, value)
+  // Ready before the first `/`.
+  useWhenIdle(() => void PromptPickerList.preload())
   const noModel = modelName === null
   const placeholder = noModel ? 'Select a model to start chatting...' : `Message ${modelName}...`
   // The field is disabled while a message sends, which drops its focus; a keyboard user gets
@@ -100,7 +108,11 @@ export function MessageInput() {
             <SendIcon width={16} height={16} />
           )}
         </button>
-        <PromptPickerList list={picker.list} />
+        {picker.list.open && (
+          <Suspense fallback={null}>
+            <PromptPickerList.Component list={picker.list} />
+          </Suspense>
+        )}
       </div>
     </form>
   )

@@ -31,13 +31,13 @@ export function MessageList() {
   const failedId = useSelector(turn, (s) => s.context.failedTurn?.message.id ?? null)
   const failure = useFailure(turn)
   const draft = useDraftReply(turn, openId)
-  // The turn may regenerate (idle, a model, no failed turn) and the conversation ends with a
-  // reply; the open conversation hands the turn that reply and what came before it.
-  const turnMayRegenerate = useSelector(
-    turn,
-    (s) => s.matches('idle') && s.context.failedTurn === null && s.context.modelId !== null,
-  )
-  const canRegenerate = turnMayRegenerate && lastExchange(messages) !== null
+  // The turn takes a new attempt when idle with a model: an edit of a sent message
+  // (docs/product/conversations.md#branches), or, with no failed turn, Regenerate when the
+  // conversation ends with a reply; the open conversation hands the turn what it needs.
+  const turnIdle = useSelector(turn, (s) => s.matches('idle') && s.context.modelId !== null)
+  const canRegenerate = turnIdle && failedId === null && lastExchange(messages) !== null
+  const editingId = useSelector(openConversation, (s) => s.context.editing?.messageId ?? null)
+  const versions = useSelector(openConversation, (s) => s.context.versions)
   const regenerate = useCallback(
     () => openConversation.send({ type: 'message.regenerate' }),
     [openConversation],
@@ -91,6 +91,9 @@ export function MessageList() {
           failure={message.id === failedId ? failure : undefined}
           onRegenerate={canRegenerate && message.id === lastId ? regenerate : undefined}
           streaming={message === draft}
+          versions={versions[message.id]}
+          canEdit={turnIdle && openId !== null}
+          editing={editingId === message.id}
         />
       ))}
       {answeringHere && !draft && (

@@ -2,22 +2,8 @@ import { sva } from 'styled-system/css'
 
 /** 'Select AI Model' (docs/product/screens.md#model-picker): provider groups of model options. */
 export const modelPicker = sva({
-  slots: [
-    'buttonLabel',
-    'group',
-    'list',
-    'option',
-    'text',
-    'heading',
-    'name',
-    'description',
-    'check',
-  ],
+  slots: ['group', 'list', 'option', 'text', 'heading', 'name', 'description', 'check'],
   base: {
-    // The header button's model name on one line. The header's widths (header.recipe.ts) make
-    // room for the seeded names, the longest 'Gemini 2.5 Flash-Lite' (148 px in the widest
-    // font at 16 px); only a longer name than any seeded is cut short, at 10rem.
-    buttonLabel: { maxW: '40', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
     group: {
       fontSize: 'xs',
       fontWeight: 'semibold',

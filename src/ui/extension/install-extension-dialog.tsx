@@ -5,8 +5,9 @@ import { EXTENSIONS_PAGE_URL } from '../../machines/install-extension.machine'
 import { useAppActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
+import { DownloadIcon, PinIcon } from '../shell/dialog-icons'
 import { iconTile } from '../shell/icon-tile.recipe'
-import { AlertIcon, CopyIcon, DownloadIcon, PinIcon, PuzzleIcon } from '../shell/icons'
+import { AlertIcon, CopyIcon, PuzzleIcon } from '../shell/icons'
 import { installExtension } from './install-extension-dialog.recipe'
 
 const styles = installExtension()

@@ -1,18 +1,26 @@
 import { useSelector } from '@xstate/react'
+import { Suspense } from 'react'
 import { MessageInput } from '../chat/message-input'
 import { MessageList } from '../chat/message-list'
 import { ConversationSidebar } from '../conversations/conversation-sidebar'
-import { SharedPromptBanner } from '../prompts/shared-prompt-banner'
 import { SharedStyleBanner } from '../style/shared-style-banner'
 import { useAppActors } from './app-actors'
 import { AppHeader } from './app-header'
+import { lazyComponent } from './lazy-view'
 import { signedInScreen } from './screens.recipe'
 import { SignedInDialogs } from './signed-in-dialogs'
 
 const styles = signedInScreen()
 
+// A shared prompt's banner shows once the prompt a link names has been read: its code loads
+// then, not with the page (docs/performance.md, "Split").
+const SharedPromptBanner = lazyComponent(() =>
+  import('../prompts/shared-prompt-banner').then((m) => m.SharedPromptBanner),
+)
+
 export function SignedInScreen() {
-  const { auth } = useAppActors()
+  const { auth, sharedPrompt } = useAppActors()
+  const promptOffered = useSelector(sharedPrompt, (s) => s.hasTag('pending'))
   const name = useSelector(auth, (s) => s.context.user?.displayName || s.context.user?.email || '')
   return (
     <div className={styles.page}>
@@ -21,7 +29,7 @@ export function SignedInScreen() {
         <ConversationSidebar />
         <div className={styles.column}>
           <main className={styles.main}>
-            <SharedPromptBanner />
+            <Suspense fallback={null}>{promptOffered && <SharedPromptBanner.Component />}</Suspense>
             <SharedStyleBanner />
             <p className={styles.welcome}>
               Welcome, <strong className={styles.name}>{name}</strong>

@@ -1,11 +1,23 @@
 import { useSelector } from '@xstate/react'
+import { css } from 'styled-system/css'
 import { sharedPromptBanner } from '../prompts/shared-prompt.recipe'
 import { useAppActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
-import { colorsTab } from './colors.recipe'
 
 const styles = sharedPromptBanner()
-const swatches = colorsTab()
+// The theme's two colours as the Colors tab's presets show them, without that tab's recipe,
+// which loads with the style editor (docs/performance.md, "Split").
+const swatches = {
+  swatches: css({ display: 'flex', flexShrink: 0 }),
+  swatch: css({
+    w: '4',
+    h: '4',
+    borderRadius: 'full',
+    borderWidth: '2px',
+    borderColor: 'card',
+    _last: { ml: '-1.5' },
+  }),
+}
 
 /** A theme shared by link: Apply opens it in the editor as a draft; Dismiss leaves the page. */
 export function SharedStyleBanner() {

@@ -3,7 +3,7 @@ import { type AnyActorLogic, createActor, toPromise } from 'xstate'
 import type { ChatMessage } from '../../../src/domain/chat-message'
 import { createEarlyHistory } from '../../../src/effects/early-history'
 import { provideOpenConversation } from '../../../src/effects/open-conversation-effects'
-import type { PlatformClient, TableClient } from '../../../src/platform/index'
+import type { PlatformClient, SqlClient } from '../../../src/platform/index'
 
 const message = (id: string, content: string): ChatMessage => ({
   id,
@@ -13,34 +13,32 @@ const message = (id: string, content: string): ChatMessage => ({
   content,
   systemPromptId: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  parentId: null,
 })
 
-/** A chat_messages table whose reads answer, in turn, with `answers` (rows or a failure). */
+/** The database's SQL, whose reads answer, in turn, with `answers` (rows or a failure). */
 function messagesTable(...answers: Array<ChatMessage[] | Error>) {
-  const list = vi.fn(async () => {
+  const list = vi.fn(async (_query: string, _params?: unknown[]) => {
     const answer = answers.shift() ?? []
     if (answer instanceof Error) throw answer
-    return answer
+    return answer.map((row) => ({ ...row, versions: [row.id] }))
   })
-  return { table: { list } as unknown as TableClient<ChatMessage>, list }
+  return { table: { sql: list } as unknown as SqlClient, list }
 }
 
 /** A conversation that fits in one page: these messages, nothing older. */
-const page = (...messages: ChatMessage[]) => ({ messages, hasOlder: false })
+const page = (...messages: ChatMessage[]) => ({ messages, hasOlder: false, versions: {} })
 
-/** The spec's read: a conversation's messages oldest first, at most 100. */
-const HISTORY_QUERY = (conversationId: string) => ({
-  where: { userId: 'u1', conversationId },
-  orderBy: { createdAt: 'asc' },
-  limit: 100,
-})
+/** The read a conversation opens with: the newest 100 of its current branch. */
+const HISTORY_QUERY = (conversationId: string) =>
+  [expect.stringContaining('chat_path($1, $2, $3)'), [conversationId, null, 100]] as const
 
 describe('a history asked for at sign-in', () => {
   test('is read at once, with the query the chat uses, and taken once for the same user and conversation', async () => {
     const { table, list } = messagesTable([message('m1', 'hello')])
     const early = createEarlyHistory(table)
     early.start('u1', 'conv_1')
-    expect(list).toHaveBeenCalledWith(HISTORY_QUERY('conv_1'))
+    expect(list).toHaveBeenCalledWith(...HISTORY_QUERY('conv_1'))
     expect(await early.take('u1', 'conv_1')).toEqual(page(message('m1', 'hello')))
     expect(early.take('u1', 'conv_1')).toBeNull()
   })
@@ -68,10 +66,8 @@ describe('a history asked for at sign-in', () => {
 
 describe("the open conversation's history load", () => {
   /** The open conversation's `load history` actor over `table`, with `early` handed to it. */
-  function loadHistory(table: TableClient<ChatMessage>, early = createEarlyHistory(table)) {
-    const platform = {
-      db: { table: (name: string) => (name === 'chatMessages' ? table : { list: vi.fn() }) },
-    } as unknown as PlatformClient
+  function loadHistory(table: SqlClient, early = createEarlyHistory(table)) {
+    const platform = { db: table } as unknown as PlatformClient
     const open = provideOpenConversation({ platform, earlyHistory: early })
     const logic = open.implementations.actors['load history'] as AnyActorLogic
     return {
@@ -97,7 +93,7 @@ describe("the open conversation's history load", () => {
     const { early, run } = loadHistory(table)
     early.start('u1', 'conv_1')
     expect(await run('conv_1')).toEqual(page(message('m2', 'fresh')))
-    expect(list).toHaveBeenNthCalledWith(2, HISTORY_QUERY('conv_1'))
+    expect(list).toHaveBeenNthCalledWith(2, ...HISTORY_QUERY('conv_1'))
   })
 
   test('reads its own conversation when the early read was for another; a new chat reads nothing', async () => {
@@ -105,7 +101,7 @@ describe("the open conversation's history load", () => {
     const { early, run } = loadHistory(table)
     early.start('u1', 'conv_1')
     expect(await run('conv_2')).toEqual(page(message('m3', 'other')))
-    expect(list).toHaveBeenLastCalledWith(HISTORY_QUERY('conv_2'))
+    expect(list).toHaveBeenLastCalledWith(...HISTORY_QUERY('conv_2'))
     expect(await run(null)).toEqual(page())
     expect(list).toHaveBeenCalledTimes(2)
   })

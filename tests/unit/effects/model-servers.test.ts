@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { COMPATIBLE_FAKE_BASE_URL as BASE } from '../../../mocks/msw/provider-handlers'
 import { encodeApiKey } from '../../../src/domain/api-key-encoding'
 import { modelServerEffects } from '../../../src/effects/model-servers'
+import { serverTurnEffects } from '../../../src/effects/server-turns'
 import type { Notice } from '../../../src/machines/notice'
 import type { PlatformClient } from '../../../src/platform/index'
 import { mswServer } from '../../support/msw-server'
@@ -36,7 +37,7 @@ function effectsOver(rows: ReturnType<typeof row>[] | Error) {
     currentUserId: () => 'u1',
     notify: (notice) => notices.push(notice),
   })
-  return { ...effects, notices, list }
+  return { ...effects, ...serverTurnEffects(platform), notices, list }
 }
 
 describe("the chat's server lookups", () => {
