@@ -69,10 +69,13 @@ test("a linked conversation's history is asked for while the session's actors st
   const actors = await holdSessionActors(fresh)
   let historyAskedMeanwhile = false
   const historyReads: string[] = []
+  // A history page is one `/sql` call on the conversation's branch (src/effects/history-pages.ts).
   fresh.on('request', (request) => {
     const url = new URL(request.url())
-    if (request.method() !== 'GET' || !url.pathname.endsWith('/rest/v1/chat_messages')) return
-    historyReads.push(url.searchParams.get('conversation_id') ?? '')
+    if (request.method() !== 'POST' || !url.pathname.endsWith('/sql')) return
+    const body = request.postDataJSON() as { query?: string; params?: unknown[] } | null
+    if (!body?.query?.includes('chat_path(')) return
+    historyReads.push(String(body.params?.[0] ?? ''))
     historyAskedMeanwhile ||= actors.downloading()
     actors.release()
   })
@@ -88,6 +91,6 @@ test("a linked conversation's history is asked for while the session's actors st
   )
   await expect(fresh.getByRole('article', { name: 'GPT-5 message' })).toHaveCount(1)
   expect(historyAskedMeanwhile).toBe(true)
-  expect(historyReads).toEqual([`eq.${linked}`])
+  expect(historyReads).toEqual([linked])
   await context.close()
 })

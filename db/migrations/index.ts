@@ -2,6 +2,7 @@ import type { AppMigration } from '../../contract/app-schema'
 import { appTables } from './app-tables'
 import { conversationTree } from './conversation-tree'
 import { conversations } from './conversations'
+import { failedTurns } from './failed-turns'
 import { modelServers } from './model-servers'
 import { oneActiveSystemPrompt } from './one-active-system-prompt'
 import { ownerScopedIds } from './owner-scoped-ids'
@@ -22,4 +23,5 @@ export const appMigrations: AppMigration[] = [
   sealsBoundToTheirRow,
   streamingReplies,
   conversationTree,
+  failedTurns,
 ]

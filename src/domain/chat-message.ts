@@ -7,6 +7,9 @@ import type { ChatRole } from './chat-types'
  */
 export type ReplyStatus = 'complete' | 'stopped' | 'interrupted' | 'streaming'
 
+/** The longest `failure` a message keeps (docs/product/limits.md#chat); the database holds it to it. */
+export const FAILURE_MAX_CHARS = 500
+
 /** A row of chat_messages (docs/product/data.md). */
 export interface ChatMessage {
   id: string
@@ -25,6 +28,11 @@ export interface ChatMessage {
   parentId?: string | null
   /** Replies only (absent on user messages and on rows older than streaming: complete). */
   status?: ReplyStatus
+  /**
+   * User messages only: why its turn failed, as the user was told (docs/product/behaviour.md#chat-sending);
+   * null or absent when it did not.
+   */
+  failure?: string | null
   /** Replies only: the tokens the provider counted (docs/product/usage.md); null when unknown. */
   promptTokens?: number | null
   completionTokens?: number | null

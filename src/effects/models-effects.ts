@@ -7,7 +7,7 @@ import type { KeyValueStorage } from '../platform/index'
 import { apiKeyRows } from './api-key-rows'
 import { deferredActors } from './deferred-logic'
 import type { KeyManagementActors, KeyManagementOptions } from './key-management-effects'
-import { modelServerEffects } from './model-servers'
+import type { modelServerEffects } from './model-servers'
 import { logError, showToast } from './notify'
 
 /**
@@ -27,8 +27,13 @@ export function provideModels(options: ModelsEffectsOptions) {
   const notify = (_: unknown, notice: Notice) => (options.notify ?? showToast)(notice)
   const models = platform.db.table<ChatModel>('aiModels')
   const keys = apiKeyRows(platform)
-  // The user's OpenAI-compatible servers (docs/product/servers.md).
-  const servers = modelServerEffects(options)
+  // The user's OpenAI-compatible servers (docs/product/servers.md): their code loads beside
+  // the first read of the models, not with the page (docs/performance.md, "Split").
+  let serverEffects: Promise<ReturnType<typeof modelServerEffects>> | undefined
+  const servers = () => {
+    serverEffects ??= import('./model-servers').then((m) => m.modelServerEffects(options))
+    return serverEffects
+  }
 
   // Key and server management load with the dialog (docs/performance.md, "Split"): the
   // machine starts them only after its `load key management` step has filled these.
@@ -37,10 +42,13 @@ export function provideModels(options: ModelsEffectsOptions) {
   return modelsMachine.provide({
     actors: {
       // A server's models follow the hosted ones; a server that fails only drops its own.
-      'load models': fromPromise(async () => [
-        ...(await models.list()),
-        ...(await servers.listServerModels(currentUserId())),
-      ]),
+      'load models': fromPromise(async () => {
+        const serverModels = servers()
+        return [
+          ...(await models.list()),
+          ...(await (await serverModels).listServerModels(currentUserId())),
+        ]
+      }),
       'recall model': fromPromise(async ({ input }: { input: { userId: string } }) =>
         options.storage.getItem(selectedModelKey(input.userId)),
       ),
@@ -50,7 +58,7 @@ export function provideModels(options: ModelsEffectsOptions) {
         return rows
           .filter((row) => decodeApiKey(row.apiKeyEncrypted) !== null)
           .map((row) => row.provider)
-          .concat(await servers.serverProviders(input.userId)) // usable, key or not
+          .concat(await (await servers()).serverProviders(input.userId)) // usable, key or not
       }),
       'load key management': fromPromise(async () => {
         const { provideKeyManagement } = await import('./key-management-effects')

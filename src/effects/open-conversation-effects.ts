@@ -4,7 +4,6 @@ import type { PlatformClient } from '../platform/index'
 import type { EarlyHistory } from './early-history'
 import { readPage } from './history-pages'
 import { logError } from './notify'
-import { openBranch } from './open-branch'
 
 export interface OpenConversationEffectsOptions {
   platform: PlatformClient
@@ -36,13 +35,17 @@ export function provideOpenConversation(options: OpenConversationEffectsOptions)
           input: { userId: string; conversationId: string; parentId: string }
         }) => readPage(db, input.conversationId, input.parentId),
       ),
-      // docs/product/conversations.md#branches: another version, and the branch after it.
+      // docs/product/conversations.md#branches: another version, and the branch after it. Its
+      // code loads with the first switch (docs/performance.md, "Split").
       'open branch': fromPromise(
         async ({
           input,
         }: {
           input: { userId: string; conversationId: string; messageId: string }
-        }) => openBranch(db, input.conversationId, input.messageId),
+        }) => {
+          const { openBranch } = await import('./open-branch')
+          return openBranch(db, input.conversationId, input.messageId)
+        },
       ),
     },
     actions: { 'log error': logError },

@@ -151,6 +151,13 @@ export function provideTurn(options: TurnEffectsOptions) {
     actions: {
       notify,
       'log error': logError,
+      // docs/product/behaviour.md#chat-sending: the question keeps why its turn failed.
+      'record failure': (_, { message }: { message: ChatMessage }) => {
+        if (!message.failure) return
+        void messages
+          .update(message.id, { failure: message.failure })
+          .catch((error: unknown) => logError(undefined, { error }))
+      },
     },
   })
 }

@@ -26,6 +26,8 @@ export type AppReport =
   | ({ type: 'chat.send' } & SendTarget)
   /** The open conversation's answer to Regenerate: ask again for `reply`, after `earlier`. */
   | ({ type: 'chat.regenerate'; question: ChatMessage; reply: ChatMessage } & SendTarget)
+  /** The open conversation's answer to Retry on a question left unanswered: ask for its reply. */
+  | ({ type: 'chat.answer'; question: ChatMessage } & SendTarget)
   /** The open conversation's answer to an edit: send `text` as a new version of `message`. */
   | ({ type: 'chat.edit'; message: ChatMessage; text: string } & SendTarget)
   /** A turn's row to show where it belongs: its question, its reply, new or changed. */

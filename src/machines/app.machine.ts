@@ -298,6 +298,9 @@ export const appMachine = setup({
             'chat.regenerate': {
               actions: sendTo('turn', ({ event }) => ({ ...event, type: 'message.regenerate' })),
             },
+            'chat.answer': {
+              actions: sendTo('turn', ({ event }) => ({ ...event, type: 'message.answer' })),
+            },
             'chat.edit': {
               actions: sendTo('turn', ({ event }) => ({ ...event, type: 'message.edit' })),
             },

@@ -42,6 +42,8 @@ export type OpenConversationEvent =
   | { type: 'message.send' }
   /** The user asks again for the last reply. */
   | { type: 'message.regenerate' }
+  /** Retry on a sent message left without a reply (docs/product/behaviour.md#chat-sending). */
+  | { type: 'message.answer'; messageId: string }
   /**
    * A turn's row to show, new or changed (from the turn, via the app machine); `versionOf`
    * names the message it is a new version of (an edit's question, a regeneration's reply).
@@ -142,6 +144,21 @@ export const openConversationMachine = setup({
         parentId: context.messages.at(-1)?.id ?? null,
       }),
     ),
+    // Routed by the app machine to the turn: a reply to a question on screen left unanswered,
+    // after the messages before it. The guard has checked that it is there.
+    'ask to answer': sendParent(({ context, event }): AppReport => {
+      const at = context.messages.findIndex(
+        (m) => event.type === 'message.answer' && m.id === event.messageId,
+      )
+      const question = context.messages[at] as ChatMessage
+      return {
+        type: 'chat.answer',
+        question,
+        conversationId: context.conversationId,
+        earlier: context.messages.slice(0, at),
+        parentId: question.parentId ?? null,
+      }
+    }),
     // Routed by the app machine to the turn: the edited text, as a new version of the message,
     // after the messages before it. The guard has checked that it is on screen.
     'ask to edit': sendParent(({ context }): AppReport => {
@@ -223,7 +240,8 @@ export const openConversationMachine = setup({
       context.conversationId !== null &&
       context.messages.some((message) => context.versions[message.id]?.includes(event.messageId)),
     'a sent message?': ({ context, event }) =>
-      event.type === 'edit.start' &&
+      (event.type === 'edit.start' || event.type === 'message.answer') &&
+      context.conversationId !== null &&
       context.messages.some((m) => m.id === event.messageId && m.role === 'user'),
     'edited text to send?': ({ context }) =>
       editedMessage(context) !== null && (context.editing?.text.trim() ?? '') !== '',
@@ -241,6 +259,7 @@ export const openConversationMachine = setup({
   }),
   on: {
     'message.send': { actions: 'ask to send' },
+    'message.answer': { guard: 'a sent message?', actions: 'ask to answer' },
     'edit.start': {
       guard: 'a sent message?',
       actions: assign({

@@ -84,6 +84,8 @@ export type TurnEvent =
   | { type: 'message.stop' }
   /** Ask again for `reply`, the answer to `question`, after the same earlier messages. */
   | ({ type: 'message.regenerate'; question: ChatMessage; reply: ChatMessage } & SendTarget)
+  /** Ask for a reply to `question`, saved but unanswered (a failed turn's Retry after a reload). */
+  | ({ type: 'message.answer'; question: ChatMessage } & SendTarget)
   /** Send `text` as a new version of the sent `message`, after the messages before it. */
   | ({ type: 'message.edit'; message: ChatMessage; text: string } & SendTarget)
   // Reported by the streaming call while it runs.

@@ -10,7 +10,7 @@ import {
   setup,
 } from 'xstate'
 import { buildChatContext } from '../domain/chat-context'
-import type { ChatMessage, ReplyStatus } from '../domain/chat-message'
+import { type ChatMessage, FAILURE_MAX_CHARS, type ReplyStatus } from '../domain/chat-message'
 import type { ChatModel } from '../domain/chat-model'
 import type { ChatTurn, ChatUsage } from '../domain/chat-types'
 import { conversationId, titleFromMessage } from '../domain/conversation'
@@ -125,6 +125,26 @@ function replyRow(
   }
 }
 
+/**
+ * A failed turn's actions: its question notes why (`failure`), the turn is kept for Retry, the
+ * question's row is written and shown with its mark, and a regeneration's old reply comes back.
+ */
+function turnFailed(failure: (args: { context: TurnContext; event: EventObject }) => string) {
+  return [
+    {
+      type: 'note failure' as const,
+      params: (args: { context: TurnContext; event: EventObject }) => ({ failure: failure(args) }),
+    },
+    'keep failed turn' as const,
+    {
+      type: 'record failure' as const,
+      params: ({ context }: { context: TurnContext }) => ({ message: pendingOf(context).message }),
+    },
+    'show question' as const,
+    'show replaced reply' as const,
+  ]
+}
+
 /** What a streaming call is given (docs/product/calls.md#provider-calls). */
 export interface StreamReplyInput {
   provider: string
@@ -236,6 +256,10 @@ export const turnMachine = setup({
     'log error': (_, _params: { error: unknown }) => {
       throw notProvided('log error')
     },
+    /** Writes a failed turn's question with its `failure`; only logged if that fails. */
+    'record failure': (_, _params: { message: ChatMessage }) => {
+      throw notProvided('record failure')
+    },
     // Routed by the app machine to the open conversation, which shows a row if it is there.
     // The question shows at once and is kept whatever happens next (docs/product/behaviour.md:
     // the user's message is kept).
@@ -337,9 +361,12 @@ export const turnMachine = setup({
     // Regenerate asks again for the last reply, with the context its question was sent with
     // and the model selected now. The old reply leaves the list until the new one, its new
     // version, takes its place; it stays stored (docs/product/conversations.md#branches).
+    // Answer asks for a reply to a saved question that has none (a failed turn from before a
+    // reload or a later send): a regeneration with no old reply.
     'start regeneration': assign(({ context, event }) => {
-      if (event.type !== 'message.regenerate') return {}
-      const { question, reply, earlier } = event
+      if (event.type !== 'message.regenerate' && event.type !== 'message.answer') return {}
+      const { question, earlier } = event
+      const reply = event.type === 'message.regenerate' ? event.reply : null
       const pending: PendingSend = {
         text: question.content,
         modelId: context.modelId ?? '',
@@ -361,6 +388,15 @@ export const turnMachine = setup({
       return { pending, failedTurn: null }
     }),
     'end turn': assign({ pending: null }),
+    // A failed turn's question keeps why (docs/product/behaviour.md#chat-sending): on its row,
+    // once saved, so the mark outlives later sends and a reload. A regeneration that got no
+    // reply marks nothing: the old reply comes back.
+    'note failure': assign(({ context }, params: { failure: string }) => {
+      const pending = context.pending
+      if (!pending?.messageSaved || regenerationUnanswered(context)) return {}
+      const failure = params.failure.slice(0, FAILURE_MAX_CHARS)
+      return { pending: { ...pending, message: { ...pending.message, failure } } }
+    }),
     // Kept without the key: a retry looks the key up again, as the user may have added one.
     // A regeneration that got no reply puts the old one back instead: nothing was lost.
     'keep failed turn': assign({
@@ -433,6 +469,8 @@ export const turnMachine = setup({
     'can retry?': ({ context }) => context.failedTurn !== null,
     // Not over a failed turn: its reply may not be saved yet, so there is nothing to replace.
     'can regenerate?': ({ context }) => context.failedTurn === null && context.modelId !== null,
+    'can answer?': ({ context, event }) =>
+      event.type === 'message.answer' && event.conversationId !== null && context.modelId !== null,
     'has draft?': ({ context }) => !!context.pending?.draft,
     'draft grew?': ({ context }) =>
       (context.pending?.draft?.length ?? 0) > (context.pending?.draftSaved ?? 0),
@@ -487,6 +525,11 @@ export const turnMachine = setup({
           actions: ['start turn', 'show question'],
         },
         'message.retry': { guard: 'can retry?', target: 'sending', actions: 'resume turn' },
+        'message.answer': {
+          guard: 'can answer?',
+          target: 'sending',
+          actions: 'start regeneration',
+        },
         'message.regenerate': {
           guard: 'can regenerate?',
           target: 'sending',
@@ -565,8 +608,7 @@ export const turnMachine = setup({
                     type: 'notify',
                     params: { kind: 'error', message: CHAT_MESSAGES.modelNotFound },
                   },
-                  'keep failed turn',
-                  'show replaced reply',
+                  ...turnFailed(() => CHAT_MESSAGES.modelNotFound),
                 ],
               },
             ],
@@ -608,8 +650,9 @@ export const turnMachine = setup({
                       durationMs: API_KEY_HINT_TOAST_MS,
                     },
                   },
-                  'keep failed turn',
-                  'show replaced reply',
+                  ...turnFailed(({ context }) =>
+                    CHAT_MESSAGES.missingKey(context.pending?.provider ?? ''),
+                  ),
                 ],
               },
             ],
@@ -730,8 +773,7 @@ export const turnMachine = setup({
             message: failureMessage(errorOf(event)),
           }),
         },
-        'keep failed turn',
-        'show replaced reply',
+        ...turnFailed(({ event }) => failureMessage(errorOf(event as TurnEvent))),
       ],
       always: 'idle',
     },

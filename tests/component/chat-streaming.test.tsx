@@ -247,6 +247,59 @@ describe('streamed replies', () => {
     expect(screen.getByRole('group', { name: 'Versions' })).toHaveTextContent('1 / 2')
   })
 
+  test('a failed turn keeps Not sent, its error and Retry after another send and a reload; Retry answers it', async () => {
+    const { tokens } = await signedInWithKey()
+    const first = renderApp()
+    // The provider cannot be reached, once.
+    mswServer.use(
+      http.post('https://api.anthropic.com/v1/messages', () => HttpResponse.error(), {
+        once: true,
+      }),
+    )
+    await send('Are you there?')
+    const failed = await screen.findByRole('article', { name: 'You message' })
+    expect(await within(failed).findByText('Not sent')).toHaveAttribute('title', 'Failed to fetch')
+    await waitFor(async () =>
+      expect(await restRows(tokens, 'chat_messages', 'select=content,failure')).toEqual([
+        { content: 'Are you there?', failure: 'Failed to fetch' },
+      ]),
+    )
+    // Another question: the first keeps its mark.
+    const input = await send('Something else')
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3))
+    await waitFor(() => expect(input).toBeEnabled())
+    expect(screen.getAllByRole('article', { name: 'You message' })[0]).toHaveTextContent('Not sent')
+    first.actors.app.stop()
+    first.unmount()
+
+    // After a reload the mark, its error and Retry are still there; Retry answers the question.
+    renderApp()
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3))
+    const marked = screen.getAllByRole('article', { name: 'You message' })[0]!
+    expect(within(marked).getByText('Not sent')).toHaveAttribute('title', 'Failed to fetch')
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Message' })).toHaveAttribute(
+        'placeholder',
+        'Message Claude Haiku 4.5...',
+      ),
+    )
+    const before = providerFakes().requests.length
+    await userEvent.click(within(marked).getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(providerFakes().requests).toHaveLength(before + 1))
+    // Asked with the question itself, nothing after it.
+    const body = JSON.stringify(providerFakes().requests.at(-1)?.body)
+    expect(body).toContain('Are you there?')
+    expect(body).not.toContain('Something else')
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2))
+    expect(screen.getAllByRole('article')[0]).not.toHaveTextContent('Not sent')
+    const answered = await restRows<{ role: string; parentId: string | null }>(
+      tokens,
+      'chat_messages',
+      'select=role,parent_id,content&order=created_at.asc',
+    )
+    expect(answered.filter((row) => row.role === 'assistant')).toHaveLength(2)
+  })
+
   test("Manage API Keys shows this month's tokens and cost per provider", async () => {
     const { tokens, userId } = await signedInWithKey()
     const now = new Date().toISOString()

@@ -269,8 +269,9 @@ describe('the chat', () => {
 
   test('a failed history load is only logged: no toast, the chat still works', async () => {
     await signedIn()
+    // History pages are read through `/sql` (src/effects/history-pages.ts).
     mswServer.use(
-      http.get(`${TEST_ORIGIN}/api/db/prompt-chat/rest/v1/chat_messages`, () =>
+      http.post(`${TEST_ORIGIN}/api/db/prompt-chat/sql`, () =>
         HttpResponse.json({ error: { message: 'history down' } }, { status: 500 }),
       ),
     )
@@ -392,7 +393,7 @@ describe('Retry of a failed turn', () => {
     ])
   })
 
-  test('a user message the platform refused is saved by Retry; sending something new drops the Retry', async () => {
+  test('a user message the platform refused is saved by Retry; a later failure keeps its Retry after the next send', async () => {
     const session = await signedIn()
     await withKey(session, 'anthropic', 'sk-ant-test-retry-save')
     renderApp()
@@ -415,13 +416,19 @@ describe('Retry of a failed turn', () => {
       expect(await restRows(session.tokens, 'chat_messages')).toHaveLength(2),
     )
 
-    // A new failure, then a new message: its Retry is gone.
+    // A new failure, then a new message: the saved failed message keeps its mark and Retry
+    // (docs/product/behaviour.md#chat-sending).
     await waitFor(() => expect(input).toBeEnabled())
     await userEvent.type(input, 'break [[fail:500]{Enter}')
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument()
     await waitFor(() => expect(input).toBeEnabled())
     await userEvent.type(input, 'something else{Enter}')
     await screen.findByText('You said: something else')
-    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
+    const broken = screen
+      .getAllByRole('article', { name: 'You message' })
+      .find((article) => article.textContent?.includes('break'))
+    expect(broken).toHaveTextContent('Not sent')
+    expect(within(broken!).getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(1)
   })
 })

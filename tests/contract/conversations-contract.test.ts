@@ -20,6 +20,7 @@ interface MessageRow {
   content: string
   createdAt: string
   parentId?: string | null
+  failure?: string | null
   status?: string
 }
 
@@ -53,6 +54,20 @@ describeOnEveryBackend('conversations', ({ signedIn }) => {
     ])
     return { alice, bob, own, a: tables(alice.client), b: tables(bob.client) }
   }
+
+  test("a failed turn's message keeps why, up to 500 characters; another user cannot mark it", async () => {
+    const { a, b, own } = await aliceAndBob('failure')
+    const [question] = await a.messages.list({ where: { conversationId: own.id, role: 'user' } })
+    const id = question?.id ?? ''
+    await a.messages.update(id, { failure: 'OpenAI API error: boom' })
+    await expect(a.messages.update(id, { failure: 'x'.repeat(501) })).rejects.toMatchObject({
+      status: 400,
+    })
+    // Bob's write finds no row of his: Alice's mark stays as it was.
+    await b.messages.update(id, { failure: 'not yours' }).catch(() => {})
+    const [after] = await a.messages.list({ where: { id } })
+    expect(after).toMatchObject({ failure: 'OpenAI API error: boom' })
+  })
 
   test('the owner lists, reads and renames a conversation; saving a message makes it the newest', async () => {
     const { alice, own, a } = await aliceAndBob('owner')

@@ -387,6 +387,13 @@ const MODEL_EVENTS: ModelEvent[] = [
     parentId: null,
   },
   {
+    type: 'chat.answer',
+    question: QUESTION,
+    conversationId: 'conv_1',
+    earlier: [],
+    parentId: null,
+  },
+  {
     type: 'chat.edit',
     message: QUESTION,
     text: 'Again',

@@ -104,6 +104,7 @@ const OPEN_EVENTS = new Set<string>([
   'edit.change',
   'edit.cancel',
   'edit.save',
+  'message.answer',
 ])
 
 /** A page as the fakes give it: a plain list has nothing older and no versions. */
@@ -132,6 +133,8 @@ export function startChat(fakes: Fakes = {}) {
   const modelsUsed: string[] = []
   const notices: Notice[] = []
   const logged: unknown[] = []
+  /** The failed turns' questions written with their `failure`. */
+  const failures: ChatMessage[] = []
   let time = 1_700_000_000_000
   let turn: Actor<typeof turnMachine> | null = null
   let open: Actor<typeof openConversationMachine> | null = null
@@ -192,6 +195,20 @@ export function startChat(fakes: Fakes = {}) {
           reply: answer,
           conversationId: context.conversationId,
           earlier: context.messages.slice(0, -2),
+          parentId: question.parentId ?? null,
+        })
+      },
+      'ask to answer': ({ context, event }) => {
+        const at = context.messages.findIndex(
+          (m) => event.type === 'message.answer' && m.id === event.messageId,
+        )
+        const question = context.messages[at]
+        if (!question) return
+        toTurn({
+          type: 'message.answer',
+          question,
+          conversationId: context.conversationId,
+          earlier: context.messages.slice(0, at),
           parentId: question.parentId ?? null,
         })
       },
@@ -277,6 +294,9 @@ export function startChat(fakes: Fakes = {}) {
       'log error': (_, { error }: { error: unknown }) => {
         logged.push(error)
       },
+      'record failure': (_, { message }: { message: ChatMessage }) => {
+        if (message.failure) failures.push(message)
+      },
       'report conversation starting': ({ context }) => {
         const starting = context.pending?.conversation
         if (!starting) return
@@ -360,6 +380,7 @@ export function startChat(fakes: Fakes = {}) {
     modelsUsed,
     notices,
     logged,
+    failures,
     context,
     signIn,
     typeAndSend,

@@ -214,6 +214,13 @@ const MODEL_EVENTS: ModelEvent[] = [
     parentId: null,
   },
   {
+    type: 'message.answer',
+    question: row(3, 'user'),
+    conversationId: 'conv_1',
+    earlier: [row(1, 'user'), row(2, 'assistant')],
+    parentId: 'msg_2_assistant',
+  },
+  {
     type: 'message.edit',
     message: row(3, 'user'),
     text: 'Hello again',
@@ -247,6 +254,7 @@ const silentStream = fromCallback(() => () => {})
 const NOOPS = [
   'notify',
   'log error',
+  'record failure',
   'report conversation started',
   'report conversation starting',
   'report activity',
@@ -256,7 +264,13 @@ const NOOPS = [
   'hide replaced reply',
 ]
 
-const ATTEMPTS = ['message.send', 'message.retry', 'message.regenerate', 'message.edit']
+const ATTEMPTS = [
+  'message.send',
+  'message.retry',
+  'message.regenerate',
+  'message.edit',
+  'message.answer',
+]
 
 /** Where a retry resumes after an attempt whose last step was `last` (it failed there). */
 const resumeAt = (last: string | undefined) =>
@@ -348,7 +362,7 @@ describe('turn machine model', () => {
                 ? steps[0] === 'conversationCreator'
                   ? 'conversationCreator'
                   : 'userMessageSaver'
-                : by === 'message.regenerate'
+                : by === 'message.regenerate' || by === 'message.answer'
                   ? 'modelFinder'
                   : resumeAt(attempts[i - 1]?.steps.at(-1))
           const from = SEND_ORDER.indexOf(first)
@@ -360,6 +374,7 @@ describe('turn machine model', () => {
     // The log saw sends (in a new chat and in a conversation), regenerations, and retries
     // resuming at each of their four points.
     expect([...seen].sort()).toEqual([
+      'message.answer modelFinder',
       'message.edit userMessageSaver',
       'message.regenerate modelFinder',
       'message.retry conversationCreator',
@@ -499,6 +514,76 @@ describe('chat: retry', () => {
     chat.effects.length = 0
     chat.actor.send({ type: 'message.retry' })
     expect(chat.effects).toEqual([])
+  })
+
+  it("a failed turn's question keeps why: written with it, shown with it, still there after the next send", async () => {
+    const fail = failingOnce(new Error('OpenAI API error: boom'))
+    const chat = await signedInChat({
+      call: async () => {
+        await fail()
+        return reply('**hi**')
+      },
+    })
+    chat.typeAndSend('one')
+    await flush()
+    const question = chat.saved[0]!
+    expect(chat.failures).toEqual([{ ...question, failure: 'OpenAI API error: boom' }])
+    expect(chat.context().messages[0]?.failure).toBe('OpenAI API error: boom')
+    expect(chat.context().failedTurn?.message.failure).toBe('OpenAI API error: boom')
+    chat.typeAndSend('two')
+    await flush()
+    // The next send drops the in-memory Retry, not the mark: the row keeps its failure.
+    expect(chat.context().failedTurn).toBeNull()
+    expect(chat.context().messages.map((m) => [m.content, m.failure ?? null])).toEqual([
+      ['one', 'OpenAI API error: boom'],
+      ['two', null],
+      ['**hi**', null],
+    ])
+  })
+
+  it('a missing key or model is kept as the failure too; an unsaved question records nothing', async () => {
+    const noKey = await signedInChat({ findKey: async () => null })
+    noKey.typeAndSend('Hello')
+    await flush()
+    expect(noKey.failures.map((m) => m.failure)).toEqual([
+      'No API key found for openai. Please add your API key in the model settings.',
+    ])
+    const unsaved = await signedInChat({ save: async () => Promise.reject(new Error('offline')) })
+    unsaved.typeAndSend('Hello')
+    await flush()
+    expect(unsaved.failures).toEqual([])
+    expect(unsaved.context().failedTurn?.message.failure).toBeUndefined()
+  })
+
+  it('Answer asks for the reply of a saved question left without one, after the messages before it', async () => {
+    const failed = {
+      ...row(3, 'user'),
+      conversationId: 'conv_1',
+      failure: 'OpenAI API error: boom',
+    }
+    const chat = await signedInChat({
+      history: async () => [row(1, 'user'), row(2, 'assistant'), failed, row(4, 'user')],
+      call: async () => reply('At last'),
+    })
+    chat.actor.send({ type: 'message.answer', messageId: 'msg_2_assistant' }) // not a question
+    await flush()
+    expect(chat.effects).toEqual([])
+    chat.actor.send({ type: 'message.answer', messageId: 'msg_3_user' })
+    await flush()
+    expect(chat.effects).toEqual(['find model', 'find key', 'call model', 'save assistant'])
+    expect(chat.calls[0]?.messages).toEqual([
+      { role: 'user', content: 'user 1' },
+      { role: 'assistant', content: 'assistant 2' },
+      { role: 'user', content: 'user 3' },
+    ])
+    expect(chat.saved[0]).toMatchObject({ content: 'At last', parentId: 'msg_3_user' })
+    // The reply follows its question: what came after it is another branch now.
+    expect(chat.context().messages.map((m) => m.content)).toEqual([
+      'user 1',
+      'assistant 2',
+      'user 3',
+      'At last',
+    ])
   })
 })
 
@@ -689,6 +774,7 @@ describe('chat: streamed replies, Stop and Regenerate', () => {
     expect(chat.context().failedTurn).toBeNull()
     expect(chat.saved.map((m) => m.content)).toEqual(['Hello', 'the first answer'])
     expect(chat.context().versions).toEqual({})
+    expect(chat.failures).toEqual([])
   })
 
   it('Regenerate needs a last reply, a model, and an idle composer', async () => {

@@ -184,7 +184,8 @@ export const ChatMessage = memo(function ChatMessage({
         )}
         {failure && (
           <div className={styles.failure}>
-            <span className={styles.failureLabel}>
+            {/* Why, on hover (its stored `failure`): the toast said it when it failed. */}
+            <span className={styles.failureLabel} title={message.failure ?? undefined}>
               <AlertIcon width={14} height={14} aria-hidden="true" />
               {failure.label}
             </span>

@@ -30,6 +30,12 @@ export function MessageList() {
   const answeringHere = useSelector(turn, (s) => s.hasTag('busy') && turnIn(s.context, openId))
   const failedId = useSelector(turn, (s) => s.context.failedTurn?.message.id ?? null)
   const failure = useFailure(turn)
+  // The question the turn is sending or answering now: no mark while it is.
+  const answering = useSelector(turn, (s) => s.context.pending?.message.id ?? null)
+  const answer = useCallback(
+    (messageId: string) => openConversation.send({ type: 'message.answer', messageId }),
+    [openConversation],
+  )
   const draft = useDraftReply(turn, openId)
   // The turn takes a new attempt when idle with a model: an edit of a sent message
   // (docs/product/conversations.md#branches), or, with no failed turn, Regenerate when the
@@ -88,7 +94,7 @@ export function MessageList() {
           message={message}
           modelName={nameOf(message.modelId)}
           display={display}
-          failure={message.id === failedId ? failure : undefined}
+          failure={message.id === failedId ? failure : storedFailure(rows, i, answering, answer)}
           onRegenerate={canRegenerate && message.id === lastId ? regenerate : undefined}
           streaming={message === draft}
           versions={versions[message.id]}
@@ -205,4 +211,21 @@ function useFailure(turn: SessionActors['turn']): MessageFailure {
     }),
     [turn, replyKept],
   )
+}
+
+/**
+ * The mark of a question whose turn failed before this page or before a later send
+ * (docs/product/behaviour.md#chat-sending): its stored `failure`, while no reply follows it
+ * and no turn is answering it; Retry asks the open conversation for its reply.
+ */
+function storedFailure(
+  rows: readonly ChatMessageRow[],
+  i: number,
+  answering: string | null,
+  answer: (messageId: string) => void,
+): MessageFailure | undefined {
+  const message = rows[i]
+  if (!message?.failure || message.role !== 'user' || message.id === answering) return undefined
+  if (rows[i + 1]?.role === 'assistant') return undefined
+  return { label: 'Not sent', onRetry: () => answer(message.id) }
 }
