@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import type { SqlExecutor } from '../../../contract/app-schema'
+import { freshClusterImage } from './fresh-cluster-image'
 import { assertServingRole, SERVING_ROLE_CHECK } from './serving-session'
 import { SERVING_ROLE, type SqlStore } from './sql-store'
 
@@ -14,7 +15,13 @@ export interface OwnedStore extends SqlStore {
 export async function openPgliteStore(dataDir?: string): Promise<OwnedStore> {
   // Relaxed durability: results return before the files are flushed (the flush still happens);
   // a local platform trades the last instant of a crash for several times the throughput.
-  const db = await PGlite.create({ dataDir, relaxedDurability: true, extensions: { pgcrypto } })
+  // In memory, it starts from a fresh cluster's image rather than running initdb again.
+  const db = await PGlite.create({
+    dataDir,
+    loadDataDir: dataDir ? undefined : await freshClusterImage(),
+    relaxedDurability: true,
+    extensions: { pgcrypto },
+  })
   // PGlite is one session of its bootstrap superuser; its `username` option is only SET ROLE,
   // which RESET ROLE undoes. SET SESSION AUTHORIZATION makes the serving role the session's
   // user, so RESET ROLE and SET ROLE lead back to it, never to the superuser.
