@@ -11,9 +11,9 @@ export default defineConfig({
   // Per port, so two runs on different E2E_PORTs never delete each other's results.
   outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: false,
-  // One worker: two ran 57 tests in 5 minutes against 7, but turned up two flakes (since
-  // fixed); they come back once enough runs on two are clean (docs/quality.md, "Speed").
-  workers: 1,
+  // Two workers, one per core, on one server: each test signs up its own users, so tests
+  // share nothing but the server (docs/quality.md, "Speed").
+  workers: 2,
   // CI retries a failed test once, so a rare timing flake does not sink a landing; the list
   // reporter marks each test that needed it as flaky, to be fixed. Locally nothing is retried.
   retries: process.env.CI ? 1 : 0,
