@@ -14,8 +14,10 @@ export async function openBranch(
 ): Promise<HistoryPage> {
   const [, page] = await db.batch([
     {
-      query: `update conversations set current_leaf_id = chat_branch_leaf($1, $2)
-        where user_id = auth_uid() and id = $1 and chat_branch_leaf($1, $2) is not null`,
+      // The walk down runs once; a version that is not in this conversation moves nothing.
+      query: `update conversations c set current_leaf_id = branch.leaf
+        from (select chat_branch_leaf($1, $2) as leaf) branch
+        where c.user_id = auth_uid() and c.id = $1 and branch.leaf is not null`,
       params: [conversationId, messageId],
     },
     { query: PATH_PAGE, params: [conversationId, null, HISTORY_LIMIT] },
