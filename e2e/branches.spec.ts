@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { chatWithGpt5, send } from './support/chat'
+import { forgetRequestsSentWith, turnsSentWith } from './support/provider-requests'
 import { ARTIFACTS, signUp, waitForToastsToGo } from './support/session'
 
 // Branches (docs/product/conversations.md#branches) on `npm start` with the fake providers:
@@ -10,13 +11,6 @@ const conversation = (page: Page) => page.getByRole('region', { name: 'Conversat
 const articles = (page: Page) => conversation(page).getByRole('article')
 const questions = (page: Page) => conversation(page).getByRole('article', { name: 'You message' })
 const replies = (page: Page) => conversation(page).getByRole('article', { name: 'GPT-5 message' })
-
-/** The messages of every provider request so far, oldest request first. */
-async function providerTurns(request: APIRequestContext): Promise<string[][]> {
-  const res = await request.get('/fake-providers/requests')
-  const all = (await res.json()) as Array<{ body: { messages?: Array<{ content: string }> } }>
-  return all.map((call) => (call.body.messages ?? []).map((m) => m.content))
-}
 
 /** Waits until no reply is arriving: the last one has settled. */
 async function replySettled(page: Page) {
@@ -31,9 +25,9 @@ test('editing the second of three questions answers the edited text; ‹ › swi
   request,
 }) => {
   await signUp(page, 'Edith Branch')
-  await chatWithGpt5(page)
+  const key = await chatWithGpt5(page)
   await waitForToastsToGo(page)
-  await request.delete('/fake-providers/requests')
+  await forgetRequestsSentWith(request, key)
   for (const question of ['First question', 'Second question', 'Third question']) {
     await send(page, question)
     await expect(questions(page).last()).toContainText(question)
@@ -56,7 +50,7 @@ test('editing the second of three questions answers the edited text; ‹ › swi
   })
 
   await test.step('the reply came from the edited text, after the messages before it', async () => {
-    const turns = await providerTurns(request)
+    const turns = await turnsSentWith(request, key)
     expect(turns).toHaveLength(4)
     const edited = turns[3] ?? []
     expect(edited.at(-1)).toBe('Second question, edited')
@@ -81,10 +75,10 @@ test('editing the second of three questions answers the edited text; ‹ › swi
     await expect(questions(page).nth(2)).toContainText('Third question')
     await expect(articles(page)).toHaveCount(6)
     // The next question follows the branch on screen.
-    await request.delete('/fake-providers/requests')
+    await forgetRequestsSentWith(request, key)
     await send(page, 'Fourth question')
     await replySettled(page)
-    const [next] = await providerTurns(request)
+    const [next] = await turnsSentWith(request, key)
     expect(next).toContain('Third question')
     expect(next).not.toContain('Second question, edited')
   })
@@ -95,11 +89,11 @@ test('Regenerate twice gives ‹ 3 / 3 ›, each asked with the same context', a
   request,
 }) => {
   await signUp(page, 'Regina Branch')
-  await chatWithGpt5(page)
+  const key = await chatWithGpt5(page)
   await waitForToastsToGo(page)
   await send(page, 'Tell me something')
   await replySettled(page)
-  await request.delete('/fake-providers/requests')
+  await forgetRequestsSentWith(request, key)
   for (let i = 0; i < 2; i++) {
     await replies(page).last().getByRole('button', { name: 'Regenerate' }).click()
     await replySettled(page)
@@ -108,7 +102,7 @@ test('Regenerate twice gives ‹ 3 / 3 ›, each asked with the same context', a
   const versions = replies(page).last().getByRole('group', { name: 'Versions' })
   await expect(versions).toContainText('3 / 3')
   await expect(articles(page)).toHaveCount(2)
-  const turns = await providerTurns(request)
+  const turns = await turnsSentWith(request, key)
   expect(turns).toHaveLength(2)
   expect(turns[1]).toEqual(turns[0])
   await versions.getByRole('button', { name: 'Previous version' }).click()

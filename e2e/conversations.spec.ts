@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { chatWithGpt5, composer, send } from './support/chat'
 import { createPrompt, openLibrary } from './support/prompts'
+import { forgetRequestsSentWith, requestsSentWith } from './support/provider-requests'
 import { ARTIFACTS, signUp, toast, waitForToastsToGo } from './support/session'
 
 // Conversations (docs/product/conversations.md) on `npm start` with the fake providers: two
@@ -15,16 +16,10 @@ const row = (page: Page, title: string) =>
   sidebar(page).getByRole('button', { name: new RegExp(`^${title}`) })
 const conversationParam = (page: Page) => new URL(page.url()).searchParams.get('c')
 
-interface ProviderRequest {
-  url: string
-  body: { messages?: Array<{ role: string; content: string }> }
-}
-
-async function lastProviderRequest(request: APIRequestContext): Promise<string[]> {
-  const res = await request.get('/fake-providers/requests')
-  expect(res.ok()).toBe(true)
-  const all = (await res.json()) as ProviderRequest[]
-  return (all.at(-1)?.body.messages ?? []).map((m) => `${m.role}: ${m.content}`)
+/** The messages of the last chat call sent with `key`, as `role: content`. */
+async function lastProviderRequest(request: APIRequestContext, key: string): Promise<string[]> {
+  const sent = await requestsSentWith(request, key)
+  return (sent.at(-1)?.body.messages ?? []).map((m) => `${m.role}: ${m.content}`)
 }
 
 /** Sends and waits for the reply (the fake answers at once) and a free composer. */
@@ -43,7 +38,7 @@ test('two conversations keep their own history and context, across a reload', as
   test.setTimeout(90_000)
   await page.setViewportSize({ width: 1280, height: 800 })
   await signUp(page, 'Conv Carla')
-  await chatWithGpt5(page)
+  const key = await chatWithGpt5(page)
   await waitForToastsToGo(page)
 
   await test.step('a first message starts a conversation, titled after it', async () => {
@@ -61,9 +56,9 @@ test('two conversations keep their own history and context, across a reload', as
     await turn(page, 'Beta: name a cat', 1)
     await expect(list(page).getByRole('listitem')).toHaveCount(2)
     await expect(list(page).getByRole('listitem').first()).toContainText('Beta: name a cat')
-    await request.delete('/fake-providers/requests')
+    await forgetRequestsSentWith(request, key)
     await turn(page, 'Beta: another one', 2)
-    const sent = await lastProviderRequest(request)
+    const sent = await lastProviderRequest(request, key)
     expect(sent.filter((m) => m.startsWith('user: '))).toEqual([
       'user: Beta: name a cat',
       'user: Beta: another one',
@@ -76,9 +71,9 @@ test('two conversations keep their own history and context, across a reload', as
     await expect.poll(() => conversationParam(page)).toBe(alphaId)
     await expect(page.getByRole('article', { name: 'You message' })).toHaveCount(1)
     await expect(page.getByRole('article', { name: 'You message' })).toContainText('Alpha')
-    await request.delete('/fake-providers/requests')
+    await forgetRequestsSentWith(request, key)
     await turn(page, 'Alpha: and drinks?', 2)
-    const sent = await lastProviderRequest(request)
+    const sent = await lastProviderRequest(request, key)
     expect(sent.filter((m) => m.startsWith('user: '))).toEqual([
       'user: Alpha: plan a picnic\nwith details',
       'user: Alpha: and drinks?',

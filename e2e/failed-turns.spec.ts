@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { chatWithGpt5, composer, send } from './support/chat'
+import { forgetRequestsSentWith, turnsSentWith } from './support/provider-requests'
 import { signUp, toast, waitForToastsToGo } from './support/session'
 
 // A failed turn keeps its mark (docs/product/behaviour.md#chat-sending) on `npm start` with the
@@ -9,18 +10,12 @@ import { signUp, toast, waitForToastsToGo } from './support/session'
 const conversation = (page: Page) => page.getByRole('region', { name: 'Conversation' })
 const questions = (page: Page) => conversation(page).getByRole('article', { name: 'You message' })
 
-async function providerTurns(request: APIRequestContext): Promise<string[][]> {
-  const res = await request.get('/fake-providers/requests')
-  const all = (await res.json()) as Array<{ body: { messages?: Array<{ content: string }> } }>
-  return all.map((call) => (call.body.messages ?? []).map((m) => m.content))
-}
-
 test('a [fail:500] turn, another send, a reload: the mark and Retry are still there', async ({
   page,
   request,
 }) => {
   await signUp(page, 'Faye Later')
-  await chatWithGpt5(page)
+  const key = await chatWithGpt5(page)
   await waitForToastsToGo(page)
   await send(page, 'Break on purpose [fail:500]')
   const failed = questions(page).first()
@@ -38,11 +33,11 @@ test('a [fail:500] turn, another send, a reload: the mark and Retry are still th
   await expect(questions(page)).toHaveCount(2)
   const marked = questions(page).first()
   await expect(marked.getByText('Not sent')).toHaveAttribute('title', /^OpenAI API error/)
-  await request.delete('/fake-providers/requests')
+  await forgetRequestsSentWith(request, key)
   await marked.getByRole('button', { name: 'Retry' }).click()
   // Asked again with that message as the newest turn: nothing sent after it.
-  await expect.poll(async () => (await providerTurns(request)).length).toBe(1)
-  const [again] = await providerTurns(request)
+  await expect.poll(async () => (await turnsSentWith(request, key)).length).toBe(1)
+  const [again] = await turnsSentWith(request, key)
   expect(again?.at(-1)).toBe('Break on purpose [fail:500]')
   expect(again).not.toContain('Something else')
   // The fake fails it again: the mark stays, with the error.

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { chatWithGpt5, composer } from './support/chat'
 import { createPrompt, openLibrary } from './support/prompts'
+import { requestsSentWith } from './support/provider-requests'
 import { ARTIFACTS, signUp, toast, waitForToastsToGo } from './support/session'
 
 // Issue 16 on `npm start` with fake providers: prompt variables filled through their form reach
@@ -19,11 +20,6 @@ const PERSONA = {
 }
 const SUMMARISE = { title: 'Summarise', content: 'Summarise the text below in three bullets:' }
 
-type Recorded = {
-  url: string
-  body?: { messages?: Array<{ role: string; content: string }> }
-}
-
 /** Serious or critical axe findings inside `selector`. */
 async function axeBlocking(page: Page, selector: string) {
   const results = await new AxeBuilder({ page }).include(selector).analyze()
@@ -35,10 +31,9 @@ async function axeBlocking(page: Page, selector: string) {
     )
 }
 
-async function lastChatRequest(page: Page) {
-  const res = await page.request.get('/fake-providers/requests')
-  expect(res.ok()).toBe(true)
-  const requests = (await res.json()) as Recorded[]
+/** The messages of the last chat call sent with `key`. */
+async function lastChatRequest(page: Page, key: string) {
+  const requests = await requestsSentWith(page.request, key)
   const chats = requests.filter((r) => r.url.includes('/chat/completions'))
   return chats.at(-1)?.body?.messages ?? []
 }
@@ -48,7 +43,7 @@ test('run and activate prompts with variables: the filled text reaches the provi
 }) => {
   test.setTimeout(90_000)
   await signUp(page, 'Vera Vars')
-  await chatWithGpt5(page, 'sk-test-variables')
+  const key = await chatWithGpt5(page)
 
   const library = await openLibrary(page)
   // Create answers once the list has loaded.
@@ -104,7 +99,7 @@ test('run and activate prompts with variables: the filled text reaches the provi
     await expect(page.getByRole('article', { name: 'GPT-5 message' })).toContainText(
       'OpenAI fake reply',
     )
-    const messages = await lastChatRequest(page)
+    const messages = await lastChatRequest(page, key)
     expect(messages[0]).toEqual({
       role: 'system',
       content: 'You are a poet who signs every answer as Ode.',
@@ -122,7 +117,7 @@ test('run and activate prompts with variables: the filled text reaches the provi
     await composer(page).fill('And again')
     await composer(page).press('Enter')
     await expect(page.getByRole('article', { name: 'GPT-5 message' })).toHaveCount(2)
-    const messages = await lastChatRequest(page)
+    const messages = await lastChatRequest(page, key)
     expect(messages[0]?.content).toBe('You are a poet who signs every answer as Ode.')
   })
 
@@ -152,7 +147,7 @@ test('run and activate prompts with variables: the filled text reaches the provi
     await form.getByLabel('text').fill('see you')
     await form.getByRole('button', { name: 'Run' }).click()
     await expect(page.getByRole('article', { name: 'GPT-5 message' })).toHaveCount(3)
-    const messages = await lastChatRequest(page)
+    const messages = await lastChatRequest(page, key)
     expect(messages.at(-1)?.content).toBe('Translate "see you" into French with a friendly tone.')
   })
 })

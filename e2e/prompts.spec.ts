@@ -1,11 +1,13 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
 import { createPrompt } from './support/prompts'
+import { ownKey, requestsSentWith } from './support/provider-requests'
 import { waitForToastsToGo } from './support/session'
 
 // Two users in two browser contexts share, rate, save, hide, quick-run and activate prompts.
 const ARTIFACTS = 'e2e/artifacts'
 const PASSWORD = 'correct horse battery'
 const stamp = Date.now()
+const OPENAI_KEY = ownKey('prompts')
 const A = { name: 'Author Ada', email: `ada+${stamp}@example.com` }
 const B = { name: 'Reader Bob', email: `bob+${stamp}@example.com` }
 const USER_PROMPT = {
@@ -54,7 +56,7 @@ async function addOpenAiKey(page: Page) {
   const picker = page.getByRole('dialog', { name: 'Select AI Model' })
   await picker.getByRole('button', { name: 'Manage API Keys' }).click()
   const keys = page.getByRole('dialog', { name: 'Manage API Keys' })
-  await keys.getByLabel('OpenAI API Key', { exact: true }).fill(`sk-test-${stamp}`)
+  await keys.getByLabel('OpenAI API Key', { exact: true }).fill(OPENAI_KEY)
   await keys
     .getByRole('button', { name: /Save API Key|Update API Key/ })
     .first()
@@ -77,14 +79,8 @@ async function addOpenAiKey(page: Page) {
   await expect(page.getByRole('dialog', { name: 'Select AI Model' })).toBeHidden()
 }
 
-async function providerRequests(request: APIRequestContext) {
-  const res = await request.get('/fake-providers/requests')
-  expect(res.ok()).toBe(true)
-  return (await res.json()) as Array<{
-    url: string
-    body: { messages?: Array<{ role: string; content: string }> }
-  }>
-}
+/** What the fakes received from this test's users (both save its key). */
+const providerRequests = (request: APIRequestContext) => requestsSentWith(request, OPENAI_KEY)
 
 test('two users share, rate, save, hide, quick-run and activate prompts', async ({
   browser,

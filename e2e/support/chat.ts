@@ -1,10 +1,14 @@
 import { expect, type Page } from '@playwright/test'
+import { ownKey } from './provider-requests'
 import { toast } from './session'
 
 export const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' })
 
-/** Saves an OpenAI key in the model settings and picks GPT-5. */
-export async function chatWithGpt5(page: Page, key = 'sk-test-e2e') {
+/**
+ * Saves an OpenAI key in the model settings (one of the test's own unless given) and picks
+ * GPT-5. Returns the key: what the fakes received with it is the test's (provider-requests.ts).
+ */
+export async function chatWithGpt5(page: Page, key = ownKey()): Promise<string> {
   await expect(composer(page)).toHaveAttribute('placeholder', /^Message .+\.\.\.$/)
   await page
     .getByRole('navigation', { name: 'Toolbar' })
@@ -22,6 +26,7 @@ export async function chatWithGpt5(page: Page, key = 'sk-test-e2e') {
   await keys.getByRole('button', { name: 'Close' }).click()
   await picker.getByRole('button', { name: /GPT-5/ }).first().click()
   await expect(composer(page)).toHaveAttribute('placeholder', 'Message GPT-5...')
+  return key
 }
 
 /** Types a message and sends it with Enter. */

@@ -13,7 +13,8 @@ export interface ProviderFakes {
   compatible: ProviderFake
   /** Every request any of the fakes received, oldest first (rejected ones too). */
   readonly requests: readonly RecordedProviderRequest[]
-  clearRequests(): void
+  /** Forgets the requests `keep` does not hold on to (every one, without it). */
+  clearRequests(keep?: (request: RecordedProviderRequest) => boolean): void
 }
 
 export interface ProviderFakesOptions {
@@ -36,8 +37,9 @@ export function createProviderFakes(options: ProviderFakesOptions = {}): Provide
     google: createGoogleFake(deps),
     compatible: createCompatibleFake(deps),
     requests,
-    clearRequests: () => {
-      requests.length = 0
+    clearRequests: (keep = () => false) => {
+      const kept = requests.filter(keep)
+      requests.splice(0, requests.length, ...kept)
     },
   }
 }

@@ -5,7 +5,7 @@ import { cors } from 'hono/cors'
 import type { ProviderFakes } from './create-provider-fakes'
 import type { FakeProviderName } from './fake-types'
 import { injectAppConfig } from './inject-app-config'
-import { maskRecordedRequest } from './recorded-requests-view'
+import { keySentWith, maskRecordedRequest, sentWithKeys } from './recorded-requests-view'
 
 /** Where the local server mounts the fakes; each is a drop-in base URL for its provider. */
 export const FAKE_PROVIDERS_PREFIX = '/fake-providers'
@@ -19,7 +19,9 @@ const PROVIDERS: readonly FakeProviderName[] = ['openai', 'anthropic', 'google']
 /**
  * Mounts the fakes under `/fake-providers/{provider}/…` and the compatible server under
  * `/fake-compatible/…`, plus `GET /fake-providers/requests` (what they all received, keys
- * masked) and `DELETE /fake-providers/requests` (forget it).
+ * masked) and `DELETE /fake-providers/requests` (forget it). Both take `?key=` (repeatable):
+ * only the requests sent with those keys, so tests running side by side against one server
+ * each see and forget only their own.
  */
 export function mountProviderFakes(app: Hono, fakes: ProviderFakes): void {
   // Like the real APIs, the fakes answer pages of any origin (e.g. `npm run dev` on :5173).
@@ -30,10 +32,13 @@ export function mountProviderFakes(app: Hono, fakes: ProviderFakes): void {
   }
   app.all(`${FAKE_COMPATIBLE_PREFIX}/*`, (c) => fakes.compatible(c.req.raw))
   app.get(`${FAKE_PROVIDERS_PREFIX}/requests`, (c) =>
-    c.json(fakes.requests.map(maskRecordedRequest)),
+    c.json(sentWithKeys(fakes.requests, c.req.queries('key') ?? []).map(maskRecordedRequest)),
   )
   app.delete(`${FAKE_PROVIDERS_PREFIX}/requests`, (c) => {
-    fakes.clearRequests()
+    const keys = c.req.queries('key') ?? []
+    fakes.clearRequests(
+      keys.length === 0 ? undefined : (request) => !keys.includes(keySentWith(request) ?? ''),
+    )
     return c.body(null, 204)
   })
 }

@@ -3,6 +3,24 @@ import { maskKey } from './mask-key'
 
 const KEY_HEADERS = ['authorization', 'x-api-key', 'x-goog-api-key']
 
+/** The API key a request was sent with (a bearer token, a key header or `key` parameter). */
+export function keySentWith(request: RecordedProviderRequest): string | null {
+  for (const name of KEY_HEADERS) {
+    const value = request.headers[name]
+    if (value !== undefined) return value.replace(/^Bearer /, '')
+  }
+  return new URL(request.url).searchParams.get('key')
+}
+
+/** The requests sent with one of `keys`; all of them when no key is named. */
+export function sentWithKeys(
+  requests: readonly RecordedProviderRequest[],
+  keys: readonly string[],
+): RecordedProviderRequest[] {
+  if (keys.length === 0) return [...requests]
+  return requests.filter((request) => keys.includes(keySentWith(request) ?? ''))
+}
+
 /**
  * A recorded request safe to hand out over HTTP: every key (bearer, header or `key` query
  * parameter) is cut to its last 4 characters; the rest is as received.

@@ -225,6 +225,38 @@ describe('the fakes over HTTP, called by the real adapters', () => {
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
   })
 
+  test('?key= keeps to the requests sent with those keys, to read and to forget', async () => {
+    await fetch(`${server.url}/fake-providers/requests`, { method: 'DELETE' })
+    const { config } = await pageConfig('/')
+    const baseUrls = config.providerBaseUrls
+    const ask = (provider: 'openai' | 'anthropic' | 'google', apiKey: string, content: string) =>
+      sendChat(
+        { provider, apiKey, model: 'gpt-4o', messages: [{ role: 'user', content }] },
+        { baseUrls },
+      )
+    await ask('openai', 'sk-test-mine-1111', 'mine')
+    await ask('openai', 'sk-test-theirs-2222', 'theirs')
+    await ask('google', 'AIza-test-mine-3333', 'mine too')
+    const read = async (query: string) =>
+      (
+        (await (await fetch(`${server.url}/fake-providers/requests${query}`)).json()) as Array<{
+          body: { messages?: Array<{ content: string }>; contents?: unknown }
+          headers: Record<string, string>
+        }>
+      ).map((r) => r.headers.authorization ?? r.headers['x-goog-api-key'] ?? 'query key')
+    expect(await read('?key=sk-test-mine-1111')).toEqual(['Bearer ********1111'])
+    expect(await read('?key=sk-test-mine-1111&key=AIza-test-mine-3333')).toHaveLength(2)
+    expect(await read('?key=sk-test-nobody')).toEqual([])
+
+    const forgot = await fetch(`${server.url}/fake-providers/requests?key=sk-test-mine-1111`, {
+      method: 'DELETE',
+    })
+    expect(forgot.status).toBe(204)
+    expect(await read('?key=sk-test-mine-1111')).toEqual([])
+    expect(await read('?key=sk-test-theirs-2222')).toEqual(['Bearer ********2222'])
+    expect(await read('')).toHaveLength(2)
+  })
+
   test('DELETE /fake-providers/requests forgets them', async () => {
     const cleared = await fetch(`${server.url}/fake-providers/requests`, { method: 'DELETE' })
     expect(cleared.status).toBe(204)
