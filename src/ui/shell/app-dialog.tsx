@@ -5,7 +5,7 @@ import { type FormEvent, type ReactNode, useContext, useLayoutEffect, useRef } f
 import { cx } from 'styled-system/css'
 import { type DialogVariants, dialog } from './app-dialog.recipe'
 import { button } from './button.recipe'
-import { CloseIcon } from './icons'
+import { CloseIcon } from './dialog-icons'
 import { HoldClosed } from './lazy-view'
 
 export interface AppDialogFrameProps extends DialogVariants {

@@ -1,10 +1,15 @@
 import type { Token, Tokens } from 'marked'
-import type { CSSProperties, ReactNode } from 'react'
+import { type CSSProperties, type ReactNode, Suspense } from 'react'
 import { safeUrl } from '../../../domain/safe-url'
+import { lazyComponent } from '../../shell/lazy-view'
 import { CodeBlock } from './code-block'
 import { decodeEntities } from './decode-entities'
 import { lexMarkdown } from './lex-markdown'
-import { isRemoteImage, RemoteImage } from './remote-image'
+import { isRemoteImage } from './remote-image-check'
+
+// Its code loads with the first reply that has one (docs/performance.md, "Split"); until then
+// the image's place stays empty, as an image's does before it loads.
+const RemoteImage = lazyComponent(() => import('./remote-image').then((m) => m.RemoteImage))
 
 /**
  * Markdown as React elements, straight from marked's tokens: no HTML string is ever built, so
@@ -173,7 +178,11 @@ function renderToken(token: Token, key: number, depth: number): ReactNode {
       if (!src) return <span key={key}>{alt}</span>
       const title = image.title ? decodeEntities(image.title) : undefined
       if (isRemoteImage(src, window.location.origin)) {
-        return <RemoteImage key={key} src={src} alt={alt} title={title} />
+        return (
+          <Suspense key={key} fallback={null}>
+            <RemoteImage.Component src={src} alt={alt} title={title} />
+          </Suspense>
+        )
       }
       return (
         <img
