@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { chatWithGpt5, composer, send } from './support/chat'
+import { forgetRequestsSentWith, turnsSentWith } from './support/provider-requests'
 import { ARTIFACTS, signUp, waitForToastsToGo } from './support/session'
 
 // Long conversations (docs/product/conversations.md, "Long conversations") on `npm start` with
@@ -68,10 +69,8 @@ const numbersShown = (page: Page) =>
     articles.map((article) => Number(/message (\d+)/.exec(article.textContent ?? '')?.[1] ?? 0)),
   )
 
-async function lastProviderTurns(request: APIRequestContext): Promise<string[]> {
-  const res = await request.get('/fake-providers/requests')
-  const all = (await res.json()) as Array<{ body: { messages?: Array<{ content: string }> } }>
-  return (all.at(-1)?.body.messages ?? []).map((m) => m.content)
+async function lastProviderTurns(request: APIRequestContext, key: string): Promise<string[]> {
+  return (await turnsSentWith(request, key)).at(-1) ?? []
 }
 
 test('300 messages open at the newest; scrolling up reaches the first, in order, without a jump', async ({
@@ -127,17 +126,17 @@ test('with 130 messages the next question is sent with the newest 10 as its cont
   request,
 }) => {
   await signUp(page, 'Context Cleo')
-  await chatWithGpt5(page)
+  const key = await chatWithGpt5(page)
   await waitForToastsToGo(page)
   await seedConversation(page, 130)
   await page.reload()
   await expect(conversation(page).getByText('message 130', { exact: true })).toBeInViewport()
-  await request.delete('/fake-providers/requests')
+  await forgetRequestsSentWith(request, key)
   await send(page, 'And the next one?')
   await expect(page.getByRole('article', { name: 'GPT-5 message' }).last()).toContainText(
     'Turns received',
   )
-  expect(await lastProviderTurns(request)).toEqual([
+  expect(await lastProviderTurns(request, key)).toEqual([
     ...Array.from({ length: 10 }, (_, i) => `message ${i + 121}`),
     'And the next one?',
   ])
@@ -146,6 +145,30 @@ test('with 130 messages the next question is sent with the newest 10 as its cont
   await expect(messages(page).nth(-2)).toHaveText(/And the next one\?/)
   await expect(messages(page).last()).toContainText('Turns received')
   await expect(messages(page).last()).toBeInViewport()
+})
+
+test('an edit near the top of the newest page is sent with the ten messages before it', async ({
+  page,
+  request,
+}) => {
+  await signUp(page, 'Context Eddie')
+  const key = await chatWithGpt5(page)
+  await waitForToastsToGo(page)
+  await seedConversation(page, 130)
+  await page.reload()
+  await expect(conversation(page).getByText('message 130', { exact: true })).toBeInViewport()
+  // Message 35 is the fifth of the newest page (31 to 130): four earlier ones are on screen.
+  const question = messages(page).filter({ has: page.getByText('message 35', { exact: true }) })
+  await question.hover()
+  await question.getByRole('button', { name: 'Edit message' }).click()
+  const box = page.getByRole('textbox', { name: 'Edit message' })
+  await box.fill('message 35, edited')
+  await box.press('Enter')
+  await expect(messages(page).last()).toContainText('Turns received')
+  expect(await lastProviderTurns(request, key)).toEqual([
+    ...Array.from({ length: 10 }, (_, i) => `message ${i + 25}`),
+    'message 35, edited',
+  ])
 })
 
 test('scrolling up while a reply streams stops following it; Jump to latest follows again', async ({

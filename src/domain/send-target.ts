@@ -11,4 +11,10 @@ export interface SendTarget {
    * the last on screen for a send, the edited message's parent for an edit; null for a first.
    */
   parentId: string | null
+  /**
+   * The page on screen starts later in the path than the context reaches back: the turn reads
+   * the newest earlier messages from the stored path instead (docs/product/conversations.md,
+   * "Long conversations"). Absent: `earlier` is enough.
+   */
+  readEarlier?: boolean
 }

@@ -30,12 +30,13 @@ export function pageOf(rows: PathRow[]): HistoryPage {
  * A page of a conversation's current branch, oldest first (docs/product/conversations.md,
  * "Long conversations"): with `endingAt` null, the newest 100 messages, which it opens with;
  * with the parent of the oldest message on screen, the 100 before it. A branch only grows at
- * its end, so messages sent meanwhile never shift a page.
+ * its end, so messages sent meanwhile never shift a page. A turn's context reads `count` 10.
  */
 export async function readPage(
   db: SqlClient,
   conversationId: string,
   endingAt: string | null = null,
+  count = HISTORY_LIMIT,
 ): Promise<HistoryPage> {
-  return pageOf(await db.sql<PathRow>(PATH_PAGE, [conversationId, endingAt, HISTORY_LIMIT]))
+  return pageOf(await db.sql<PathRow>(PATH_PAGE, [conversationId, endingAt, count]))
 }

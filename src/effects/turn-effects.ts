@@ -1,5 +1,6 @@
 import { type EventObject, fromCallback, fromPromise } from 'xstate'
 import { decodeApiKey } from '../domain/api-key-encoding'
+import { CONTEXT_EARLIER_MESSAGES } from '../domain/chat-context'
 import type { ChatMessage } from '../domain/chat-message'
 import type { ChatModel } from '../domain/chat-model'
 import type { Conversation } from '../domain/conversation'
@@ -9,6 +10,7 @@ import { type StreamReplyInput, turnMachine } from '../machines/turn.machine'
 import type { PlatformClient } from '../platform/index'
 import type { ProviderBaseUrls } from '../providers/provider-call'
 import { apiKeyRows } from './api-key-rows'
+import { readPage } from './history-pages'
 import { logError, showToast } from './notify'
 import type { serverTurnEffects } from './server-turns'
 
@@ -85,6 +87,18 @@ export function provideTurn(options: TurnEffectsOptions) {
           }
           const row = await keys.stored(input.userId, input.provider)
           return (row && decodeApiKey(row.apiKeyEncrypted)) || null
+        },
+      ),
+      // docs/product/conversations.md, "Long conversations": the newest earlier messages of the path.
+      'read earlier': fromPromise(
+        async ({ input }: { input: { conversationId: string; messageId: string } }) => {
+          const page = await readPage(
+            platform.db,
+            input.conversationId,
+            input.messageId,
+            CONTEXT_EARLIER_MESSAGES,
+          )
+          return page.messages
         },
       ),
       'stream reply': fromCallback<EventObject, StreamReplyInput>(({ input, sendBack }) => {

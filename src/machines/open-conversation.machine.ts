@@ -4,6 +4,7 @@ import { type HistoryPage, placeRow, type Versions, withOlderPage } from '../dom
 import { lastExchange } from '../domain/last-exchange'
 import type { AppReport } from './app-reports'
 import { notProvided } from './not-provided'
+import { answerAsk, editAsk, editedMessage, regenerateAsk, sendAsk } from './turn-asks'
 
 export interface OpenConversationInput {
   /** Whose session: histories are read as this user. */
@@ -66,12 +67,6 @@ const outputOf = <T>(event: unknown) => (event as DoneActorEvent<T>).output
 /** Whether a message belongs to the conversation on screen (a turn may end after a switch). */
 const inView = (context: OpenConversationContext, message: ChatMessage) =>
   (message.conversationId ?? null) === context.conversationId
-
-/** The message being edited, while it is on screen and a message the user sent. */
-const editedMessage = (context: OpenConversationContext) =>
-  context.messages.find(
-    (message) => message.id === context.editing?.messageId && message.role === 'user',
-  ) ?? null
 
 /**
  * A turn's row on screen (placeRow), and, for a new version of a message, its versions: the
@@ -137,52 +132,25 @@ export const openConversationMachine = setup({
     },
     // Routed by the app machine to the turn, which sends what the composer holds.
     'ask to send': sendParent(
-      ({ context }): AppReport => ({
-        type: 'chat.send',
-        conversationId: context.conversationId,
-        earlier: context.messages,
-        parentId: context.messages.at(-1)?.id ?? null,
-      }),
+      ({ context }): AppReport => ({ type: 'chat.send', ...sendAsk(context) }),
     ),
     // Routed by the app machine to the turn: a reply to a question on screen left unanswered,
     // after the messages before it. The guard has checked that it is there.
-    'ask to answer': sendParent(({ context, event }): AppReport => {
-      const at = context.messages.findIndex(
-        (m) => event.type === 'message.answer' && m.id === event.messageId,
-      )
-      const question = context.messages[at] as ChatMessage
-      return {
+    'ask to answer': sendParent(
+      ({ context, event }): AppReport => ({
         type: 'chat.answer',
-        question,
-        conversationId: context.conversationId,
-        earlier: context.messages.slice(0, at),
-        parentId: question.parentId ?? null,
-      }
-    }),
+        ...answerAsk(context, event.type === 'message.answer' ? event.messageId : ''),
+      }),
+    ),
     // Routed by the app machine to the turn: the edited text, as a new version of the message,
     // after the messages before it. The guard has checked that it is on screen.
-    'ask to edit': sendParent(({ context }): AppReport => {
-      const message = editedMessage(context) as ChatMessage
-      return {
-        type: 'chat.edit',
-        message,
-        text: context.editing?.text.trim() ?? '',
-        conversationId: context.conversationId,
-        earlier: context.messages.slice(0, context.messages.indexOf(message)),
-        parentId: message.parentId ?? null,
-      }
-    }),
+    'ask to edit': sendParent(
+      ({ context }): AppReport => ({ type: 'chat.edit', ...editAsk(context) }),
+    ),
     // Routed by the app machine to the turn: the last reply again, after the same messages.
     // The guard has checked that the messages end with a question and its reply.
     'ask to regenerate': sendParent(
-      ({ context }): AppReport => ({
-        type: 'chat.regenerate',
-        question: context.messages.at(-2) as ChatMessage,
-        reply: context.messages.at(-1) as ChatMessage,
-        conversationId: context.conversationId,
-        earlier: context.messages.slice(0, -2),
-        parentId: context.messages.at(-2)?.parentId ?? null,
-      }),
+      ({ context }): AppReport => ({ type: 'chat.regenerate', ...regenerateAsk(context) }),
     ),
     // Routed by the app machine to the models actor: a conversation composes with the model
     // it was last answered with (docs/product/conversations.md, "Its model").

@@ -54,6 +54,12 @@ export interface PendingSend {
   replyAt: string | null
   /** How much of the draft a save has taken (its length), so an unchanged draft is not resaved. */
   draftSaved: number
+  /**
+   * The message whose stored path the context is read up to, before the model is called, when
+   * the page on screen held too few earlier messages (SendTarget's `readEarlier`); null once
+   * `turns` has them.
+   */
+  earlierFrom: string | null
 }
 
 export interface TurnContext {

@@ -1,4 +1,5 @@
 import {
+  and,
   assign,
   type DoneActorEvent,
   type ErrorActorEvent,
@@ -68,26 +69,39 @@ function messageRow(
   }
 }
 
+/** A turn as it starts: nothing looked up, called or streamed yet. */
+const startingPending = (
+  start: Pick<PendingSend, 'text' | 'modelId' | 'turns' | 'message' | 'messageSaved'> &
+    Partial<Pick<PendingSend, 'replaces' | 'edits' | 'conversation' | 'earlierFrom'>>,
+): PendingSend => ({
+  replaces: null,
+  edits: null,
+  conversation: null,
+  earlierFrom: null,
+  ...start,
+  provider: null,
+  apiKey: null,
+  reply: null,
+  draft: null,
+  stopped: false,
+  replyId: null,
+  replyAt: null,
+  draftSaved: 0,
+})
+
 /** The turn being sent, or (in the model walk, where no turn exists) an empty one. */
 const pendingOf = (context: TurnContext): PendingSend =>
-  context.pending ?? {
+  context.pending ??
+  startingPending({
     text: '',
     modelId: '',
     turns: [],
-    provider: null,
-    apiKey: null,
     message: messageRow({ userId: '', modelId: '', systemPromptId: null }, 'user', '', 0),
     messageSaved: false,
-    reply: null,
-    draft: null,
-    replaces: null,
-    edits: null,
-    stopped: false,
-    conversation: null,
-    replyId: null,
-    replyAt: null,
-    draftSaved: 0,
-  }
+  })
+
+/** The message whose stored path gives the context, when the page on screen is too short. */
+const earlierFromOf = (target: SendTarget) => (target.readEarlier ? target.parentId : null)
 
 /** At most this far behind, a streaming reply's saved draft (docs/product/limits.md#chat). */
 export const DRAFT_SAVE_MS = 1000
@@ -167,7 +181,12 @@ const targetOf = (event: TurnEvent): SendTarget =>
   event.type === 'message.send' ||
   event.type === 'message.regenerate' ||
   event.type === 'message.edit'
-    ? { conversationId: event.conversationId, earlier: event.earlier, parentId: event.parentId }
+    ? {
+        conversationId: event.conversationId,
+        earlier: event.earlier,
+        parentId: event.parentId,
+        readEarlier: event.readEarlier,
+      }
     : { conversationId: null, earlier: [], parentId: null }
 
 /**
@@ -199,6 +218,12 @@ export const turnMachine = setup({
     'find api key': fromPromise<string | null, { userId: string; provider: string }>(async () => {
       throw notProvided('find api key')
     }),
+    /** The newest earlier messages of the stored path ending at `messageId`, oldest first. */
+    'read earlier': fromPromise<ChatMessage[], { conversationId: string; messageId: string }>(
+      async () => {
+        throw notProvided('read earlier')
+      },
+    ),
     /**
      * Asks the provider for a streamed reply and reports `reply.delta` for each piece, then
      * `reply.done` or `reply.failed`. Stopping the actor (Stop, sign-out) aborts the request.
@@ -330,24 +355,16 @@ export const turnMachine = setup({
         text,
         time,
       )
-      const pending: PendingSend = {
+      const pending = startingPending({
         text,
         modelId,
         turns,
-        provider: null,
-        apiKey: null,
         message,
         messageSaved: false,
-        reply: null,
-        draft: null,
-        replaces: null,
         edits,
-        stopped: false,
         conversation,
-        replyId: null,
-        replyAt: null,
-        draftSaved: 0,
-      }
+        earlierFrom: earlierFromOf(target),
+      })
       // Sending something new drops the Retry of an earlier failed turn.
       return { pending, failedTurn: null, input: edits ? context.input : '' }
     }),
@@ -366,25 +383,15 @@ export const turnMachine = setup({
     'start regeneration': assign(({ context, event }) => {
       if (event.type !== 'message.regenerate' && event.type !== 'message.answer') return {}
       const { question, earlier } = event
-      const reply = event.type === 'message.regenerate' ? event.reply : null
-      const pending: PendingSend = {
+      const pending = startingPending({
         text: question.content,
         modelId: context.modelId ?? '',
         turns: buildChatContext(context.systemPrompt, earlier, question.content),
-        provider: null,
-        apiKey: null,
         message: question,
         messageSaved: true,
-        reply: null,
-        draft: null,
-        replaces: reply,
-        edits: null,
-        stopped: false,
-        conversation: null,
-        replyId: null,
-        replyAt: null,
-        draftSaved: 0,
-      }
+        replaces: event.type === 'message.regenerate' ? event.reply : null,
+        earlierFrom: earlierFromOf(event),
+      })
       return { pending, failedTurn: null }
     }),
     'end turn': assign({ pending: null }),
@@ -426,6 +433,22 @@ export const turnMachine = setup({
       const { text } = event as Extract<TurnEvent, { type: 'reply.delta' }>
       return { pending: updatePending(context, { draft: (context.pending?.draft ?? '') + text }) }
     }),
+    // The context as the spec's rule gives it, from the stored path (SendTarget's readEarlier).
+    'context from earlier': assign(({ context, event }) => {
+      const pending = pendingOf(context)
+      // The system prompt the turn started with, whatever is active now.
+      const system = pending.turns.filter((turn) => turn.role === 'system')
+      const earlier = outputOf<ChatMessage[]>(event)
+      return {
+        pending: updatePending(context, {
+          turns: [...system, ...buildChatContext(null, earlier, pending.text)],
+          earlierFrom: null,
+        }),
+      }
+    }),
+    'keep key': assign(({ context, event }) => ({
+      pending: updatePending(context, { apiKey: outputOf<string>(event) }),
+    })),
     'user message saved': assign(({ context }) => ({
       pending: updatePending(context, { messageSaved: true }),
     })),
@@ -479,6 +502,7 @@ export const turnMachine = setup({
     'reply to save?': ({ context }) => pendingOf(context).reply !== null,
     'conversation to create?': ({ context }) => pendingOf(context).conversation !== null,
     'user message saved?': ({ context }) => pendingOf(context).messageSaved,
+    'earlier to read?': ({ context }) => pendingOf(context).earlierFrom !== null,
   },
   delays: {
     'draft save interval': DRAFT_SAVE_MS,
@@ -624,14 +648,14 @@ export const turnMachine = setup({
               provider: context.pending?.provider ?? '',
             }),
             onDone: [
+              // The page on screen started later in the path than the context reaches back:
+              // it is read from the stored path (docs/product/conversations.md, "Long conversations").
               {
-                guard: 'has key?',
-                target: 'callingModel',
-                actions: assign({
-                  pending: ({ context, event }) =>
-                    context.pending && { ...context.pending, apiKey: event.output },
-                }),
+                guard: and(['has key?', 'earlier to read?']),
+                target: 'readingEarlier',
+                actions: 'keep key',
               },
+              { guard: 'has key?', target: 'callingModel', actions: 'keep key' },
               {
                 target: '#turn.idle',
                 actions: [
@@ -656,6 +680,18 @@ export const turnMachine = setup({
                 ],
               },
             ],
+            onError: '#turn.failed',
+          },
+        },
+        readingEarlier: {
+          invoke: {
+            id: 'earlierReader',
+            src: 'read earlier',
+            input: ({ context }) => ({
+              conversationId: pendingOf(context).message.conversationId ?? '',
+              messageId: pendingOf(context).earlierFrom ?? '',
+            }),
+            onDone: { target: 'callingModel', actions: 'context from earlier' },
             onError: '#turn.failed',
           },
         },

@@ -9,6 +9,7 @@ import {
   openConversationMachine,
 } from '../../src/machines/open-conversation.machine'
 import { type StreamReplyInput, type TurnEvent, turnMachine } from '../../src/machines/turn.machine'
+import { answerAsk, editAsk, regenerateAsk, sendAsk } from '../../src/machines/turn-asks'
 
 // The turn and the open conversation together, with recording fakes for their effects and the
 // app machine's routes between them (app.machine.ts) done by hand: a send asked of the open
@@ -74,6 +75,8 @@ export interface Fakes {
   history?: (conversationId: string | null) => Promise<ChatMessage[] | Partial<HistoryPage>>
   /** The page of the branch ending at `parentId` (the oldest shown names it). */
   older?: (parentId: string) => Promise<ChatMessage[] | Partial<HistoryPage>>
+  /** The newest earlier messages of the stored path ending at `messageId` (a turn's context). */
+  earlier?: (messageId: string) => Promise<ChatMessage[]>
   /** The page another version's branch opens with. */
   branch?: (messageId: string) => Promise<ChatMessage[] | Partial<HistoryPage>>
   /** The model the models actor has chosen ('gpt-5' unless told; null: none yet). */
@@ -180,50 +183,15 @@ export function startChat(fakes: Fakes = {}) {
         const newest = context.messages.at(-1)
         if (newest) modelsUsed.push(newest.modelId)
       },
-      'ask to send': ({ context }) =>
-        toTurn({
-          type: 'message.send',
-          conversationId: context.conversationId,
-          earlier: context.messages,
-          parentId: context.messages.at(-1)?.id ?? null,
-        }),
-      'ask to regenerate': ({ context }) => {
-        const [question, answer] = context.messages.slice(-2) as [ChatMessage, ChatMessage]
-        toTurn({
-          type: 'message.regenerate',
-          question,
-          reply: answer,
-          conversationId: context.conversationId,
-          earlier: context.messages.slice(0, -2),
-          parentId: question.parentId ?? null,
-        })
-      },
+      // What the open conversation asks, as the app machine passes it on, renamed.
+      'ask to send': ({ context }) => toTurn({ type: 'message.send', ...sendAsk(context) }),
+      'ask to regenerate': ({ context }) =>
+        toTurn({ type: 'message.regenerate', ...regenerateAsk(context) }),
       'ask to answer': ({ context, event }) => {
-        const at = context.messages.findIndex(
-          (m) => event.type === 'message.answer' && m.id === event.messageId,
-        )
-        const question = context.messages[at]
-        if (!question) return
-        toTurn({
-          type: 'message.answer',
-          question,
-          conversationId: context.conversationId,
-          earlier: context.messages.slice(0, at),
-          parentId: question.parentId ?? null,
-        })
+        if (event.type !== 'message.answer') return
+        toTurn({ type: 'message.answer', ...answerAsk(context, event.messageId) })
       },
-      'ask to edit': ({ context }) => {
-        const message = context.messages.find((m) => m.id === context.editing?.messageId)
-        if (!message) return
-        toTurn({
-          type: 'message.edit',
-          message,
-          text: context.editing?.text.trim() ?? '',
-          conversationId: context.conversationId,
-          earlier: context.messages.slice(0, context.messages.indexOf(message)),
-          parentId: message.parentId ?? null,
-        })
-      },
+      'ask to edit': ({ context }) => toTurn({ type: 'message.edit', ...editAsk(context) }),
     },
   })
   const turnLogic = turnMachine.provide({
@@ -253,6 +221,12 @@ export function startChat(fakes: Fakes = {}) {
         async ({ input }: { input: { userId: string; provider: string } }) => {
           effects.push('find key')
           return fakes.findKey ? fakes.findKey(input.provider) : `key-for-${input.provider}`
+        },
+      ),
+      'read earlier': fromPromise(
+        async ({ input }: { input: { conversationId: string; messageId: string } }) => {
+          effects.push(`read earlier ${input.conversationId} to ${input.messageId}`)
+          return fakes.earlier ? fakes.earlier(input.messageId) : []
         },
       ),
       'stream reply': fromCallback<EventObject, StreamReplyInput>(({ input, sendBack }) => {

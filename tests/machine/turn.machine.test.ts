@@ -77,6 +77,58 @@ describe('chat: sending', () => {
     expect(chat.saved[2]?.systemPromptId).toBeNull()
   })
 
+  it('an edit near the top of a later page takes its context from the stored path', async () => {
+    // The path has 130 messages; the page on screen holds the newest 100 (31 to 130).
+    const path = Array.from({ length: 130 }, (_, i) => row(i + 1, i % 2 ? 'assistant' : 'user'))
+    const chat = await signedInChat({
+      history: async () => ({ messages: path.slice(30), hasOlder: true }),
+      earlier: async (messageId) => {
+        const end = path.findIndex((m) => m.id === messageId)
+        return path.slice(end - 9, end + 1)
+      },
+    })
+    chat.actor.send({ type: 'systemPrompt.changed', prompt: PROMPT })
+    // Message 35 is the fifth on screen: four earlier ones are loaded, the context needs ten.
+    chat.actor.send({ type: 'edit.start', messageId: 'msg_35_user' })
+    chat.actor.send({ type: 'edit.change', text: 'user 35, edited' })
+    chat.actor.send({ type: 'edit.save' })
+    await flush()
+    expect(chat.effects).toEqual([
+      'save user',
+      'find model',
+      'find key',
+      'read earlier conv_1 to msg_34_assistant',
+      'call model',
+      'save assistant',
+    ])
+    expect(chat.calls[0]?.messages).toEqual([
+      { role: 'system', content: 'Talk like a pirate.' },
+      ...path.slice(24, 34).map(({ role, content }) => ({ role, content })),
+      { role: 'user', content: 'user 35, edited' },
+    ])
+
+    // The page on screen holds the whole path: nothing is read.
+    const whole = await signedInChat({ history: async () => path.slice(0, 20) })
+    whole.actor.send({ type: 'edit.start', messageId: 'msg_5_user' })
+    whole.actor.send({ type: 'edit.change', text: 'user 5, edited' })
+    whole.actor.send({ type: 'edit.save' })
+    await flush()
+    expect(whole.effects).toEqual([
+      'save user',
+      'find model',
+      'find key',
+      'call model',
+      'save assistant',
+    ])
+    expect(whole.calls[0]?.messages.map((m) => m.content)).toEqual([
+      'user 1',
+      'assistant 2',
+      'user 3',
+      'assistant 4',
+      'user 5, edited',
+    ])
+  })
+
   it('ignores a send with blank text, or while one is sending', async () => {
     const chat = await signedInChat()
     chat.typeAndSend('   \n ')
@@ -227,7 +279,11 @@ const MODEL_EVENTS: ModelEvent[] = [
     conversationId: 'conv_1',
     earlier: [row(1, 'user'), row(2, 'assistant')],
     parentId: 'msg_2_assistant',
+    // The page on screen starts later in the path: the context is read from the store.
+    readEarlier: true,
   },
+  { type: 'xstate.done.actor.earlierReader', output: [row(1, 'user'), row(2, 'assistant')] },
+  { type: 'xstate.error.actor.earlierReader', error: ERR },
   { type: 'xstate.done.actor.replySaver', output: undefined },
   { type: 'xstate.error.actor.replySaver', error: ERR },
   { type: 'xstate.done.actor.draftSaver', output: undefined },
@@ -238,6 +294,7 @@ const SEND_ORDER = [
   'userMessageSaver',
   'modelFinder',
   'apiKeyFinder',
+  'earlierReader',
   'modelCaller',
   'replySaver',
 ]
@@ -248,6 +305,7 @@ const DEFERRED = [
   'create conversation',
   'find model',
   'find api key',
+  'read earlier',
 ]
 /** The streaming call reports nothing by itself: the walk sends its events. */
 const silentStream = fromCallback(() => () => {})
@@ -334,6 +392,7 @@ describe('turn machine model', () => {
             !!s.context.pending.draft,
             !!s.context.pending.replaces,
             (s.context.pending.draft?.length ?? 0) > s.context.pending.draftSaved,
+            s.context.pending.earlierFrom !== null,
           ],
           s.context.pending?.conversation != null,
         ]),
@@ -365,8 +424,12 @@ describe('turn machine model', () => {
                 : by === 'message.regenerate' || by === 'message.answer'
                   ? 'modelFinder'
                   : resumeAt(attempts[i - 1]?.steps.at(-1))
-          const from = SEND_ORDER.indexOf(first)
-          expect(steps, where).toEqual(SEND_ORDER.slice(from, from + steps.length))
+          // The context is read from the store only when the page on screen was too short.
+          const order = steps.includes('earlierReader')
+            ? SEND_ORDER
+            : SEND_ORDER.filter((step) => step !== 'earlierReader')
+          const from = order.indexOf(first)
+          expect(steps, where).toEqual(order.slice(from, from + steps.length))
         })
       },
     })
