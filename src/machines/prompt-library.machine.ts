@@ -47,8 +47,6 @@ export interface LibraryContext {
   subject: LibraryPrompt | null
   /** The app's own origin, which share links point at (docs/product/data.md). */
   shareOrigin: string
-  /** Whether `prompts` is the list the tab's last read gave (Create can open before it ends). */
-  listRead: boolean
 }
 
 export interface LibraryInput {
@@ -153,7 +151,6 @@ export const promptLibraryMachine = setup({
     'form submitted?': ({ event }) =>
       (event as unknown as { output: VariablesFormOutput }).output !== null,
     'create draft complete?': ({ context }) => complete(context.create),
-    'list read?': ({ context }) => context.listRead,
     'edit draft complete?': ({ context }) => complete(context.edit),
     'whole stars?': ({ event }) =>
       event.type === 'prompt.rate' &&
@@ -174,7 +171,6 @@ export const promptLibraryMachine = setup({
     edit: EMPTY_EDIT,
     subject: null,
     shareOrigin: input?.shareOrigin ?? '',
-    listRead: false,
   }),
   initial: 'closed',
   states: {
@@ -196,27 +192,15 @@ export const promptLibraryMachine = setup({
       states: {
         loading: {
           tags: 'busy',
-          entry: assign({ listRead: false }),
           invoke: {
             id: 'load prompts',
             src: 'load prompts',
             input: ({ context }) => ({ tab: context.tab }),
-            onDone: {
-              target: 'ready',
-              actions: assign({ prompts: ({ event }) => event.output, listRead: true }),
-            },
+            onDone: { target: 'ready', actions: assign({ prompts: ({ event }) => event.output }) },
             onError: {
               target: 'ready',
-              actions: [
-                assign({ prompts: [], listRead: true }),
-                notice('error', 'Failed to load prompts'),
-              ],
+              actions: [assign({ prompts: [] }), notice('error', 'Failed to load prompts')],
             },
-          },
-          // Create does not wait for the list (after a prompt was created, the list reads
-          // again): the form opens at once, and the list is read again after it.
-          on: {
-            'create.open': { target: 'creating', actions: assign({ create: EMPTY_CREATE }) },
           },
         },
         ready: {
@@ -428,7 +412,7 @@ export const promptLibraryMachine = setup({
         creating: {
           tags: 'creating',
           on: {
-            'form.cancel': [{ guard: 'list read?', target: 'ready' }, { target: 'loading' }],
+            'form.cancel': 'ready',
             'create.change': {
               actions: assign({
                 create: ({ context, event }) => ({ ...context.create, ...event.patch }),
