@@ -202,6 +202,9 @@ export const promptLibraryMachine = setup({
               actions: [assign({ prompts: [] }), notice('error', 'Failed to load prompts')],
             },
           },
+          // The list reads again after every create, so Create does not wait for it: the form
+          // opens at once, and the list is read again when the form closes.
+          on: { 'create.open': 'creating' },
         },
         ready: {
           on: {
@@ -250,7 +253,7 @@ export const promptLibraryMachine = setup({
                 }),
               }),
             },
-            'create.open': { target: 'creating', actions: assign({ create: EMPTY_CREATE }) },
+            'create.open': 'creating',
             'prompts.export': 'exporting',
             'import.open': 'openingImport',
           },
@@ -341,10 +344,11 @@ export const promptLibraryMachine = setup({
           invoke: {
             id: 'rate prompt',
             src: 'rate prompt',
-            input: ({ event }) =>
-              event.type === 'prompt.rate'
-                ? { promptId: event.prompt.id, rating: event.rating }
-                : { promptId: '', rating: 0 },
+            // Entered only by `prompt.rate`.
+            input: ({ event }) => {
+              const rate = event as Extract<LibraryEvent, { type: 'prompt.rate' }>
+              return { promptId: rate.prompt.id, rating: rate.rating }
+            },
             onDone: { target: 'loading', actions: notice('success', 'Rating saved') },
             onError: { target: 'ready', actions: notice('error', 'Failed to save rating') },
           },
@@ -401,7 +405,8 @@ export const promptLibraryMachine = setup({
           invoke: {
             id: 'copy text',
             src: 'copy text',
-            input: ({ event }) => ({ text: event.type === 'prompt.copyLink' ? event.link : '' }),
+            // Entered only by `prompt.copyLink`.
+            input: ({ event }) => ({ text: (event as { link: string }).link }),
             onDone: {
               target: 'ready',
               actions: notice('success', 'Share link copied to clipboard!'),
@@ -411,8 +416,9 @@ export const promptLibraryMachine = setup({
         },
         creating: {
           tags: 'creating',
+          entry: assign({ create: EMPTY_CREATE }),
           on: {
-            'form.cancel': 'ready',
+            'form.cancel': 'loading',
             'create.change': {
               actions: assign({
                 create: ({ context, event }) => ({ ...context.create, ...event.patch }),

@@ -142,6 +142,22 @@ describe('prompt library machine', () => {
     expect(lib.actor.getSnapshot().hasTag('creating')).toBe(false)
   })
 
+  it('Create opens while the list is read (as it is right after a create); closing the form reads it again', async () => {
+    let release: (prompts: LibraryPrompt[]) => void = () => {}
+    const lib = startLibrary({ load: () => new Promise((resolve) => (release = resolve)) })
+    lib.actor.send({ type: 'library.open' })
+    expect(lib.actor.getSnapshot().hasTag('busy')).toBe(true)
+    lib.actor.send({ type: 'create.open' })
+    expect(lib.actor.getSnapshot().hasTag('creating')).toBe(true)
+    expect(lib.actor.getSnapshot().context.create.title).toBe('')
+    lib.actor.send({ type: 'form.cancel' })
+    expect(lib.loads).toEqual(['public', 'public'])
+    release([USER])
+    await flush()
+    expect(lib.actor.getSnapshot().context.prompts).toEqual([USER])
+    expect(lib.actor.getSnapshot().hasTag('busy')).toBe(false)
+  })
+
   it("create failure keeps the dialog open with 'Failed to create prompt'", async () => {
     const lib = await opened({ create: fail })
     lib.actor.send({ type: 'create.open' })
