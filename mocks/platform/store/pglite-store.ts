@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import type { SqlExecutor } from '../../../contract/app-schema'
 import { freshClusterImage } from './fresh-cluster-image'
+import { keepStatistics } from './pglite-statistics'
 import { assertServingRole, SERVING_ROLE_CHECK } from './serving-session'
 import { SERVING_ROLE, type SqlStore } from './sql-store'
 
@@ -26,10 +27,19 @@ export async function openPgliteStore(dataDir?: string): Promise<OwnedStore> {
   // which RESET ROLE undoes. SET SESSION AUTHORIZATION makes the serving role the session's
   // user, so RESET ROLE and SET ROLE lead back to it, never to the superuser.
   const owner = (await db.query<{ name: string }>('select session_user as name')).rows[0]!.name
+  const asOwner = <T>(work: (tx: Pick<PGlite, 'query' | 'exec'>) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.exec(`set local session authorization ${owner}`)
+      return work(tx)
+    })
+  const statistics = keepStatistics(async () => {
+    await asOwner((tx) => tx.exec('analyze'))
+  })
   const run =
     (target: Pick<PGlite, 'query'>): SqlExecutor['query'] =>
     async (sql, params) => {
       const result = await target.query<never>(sql, params as unknown[])
+      if (result.affectedRows) statistics.changed(result.affectedRows)
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length }
     }
   return {
@@ -45,6 +55,7 @@ export async function openPgliteStore(dataDir?: string): Promise<OwnedStore> {
     script: async (statements) => {
       const results = await db.exec(statements.join(';\n'))
       if (results.length !== statements.length) throw new Error('script: result count mismatch')
+      statistics.changed(results.reduce((sum, result) => sum + (result.affectedRows ?? 0), 0))
       return results.map((result) => ({
         rows: result.rows as Record<string, unknown>[],
         rowCount: result.affectedRows ?? result.rows.length,
@@ -55,16 +66,15 @@ export async function openPgliteStore(dataDir?: string): Promise<OwnedStore> {
     },
     // Transaction-local, so the owner's rights end with the transaction, and PGlite's lock
     // keeps every other call out meanwhile.
-    asOwner: (work) =>
-      db.transaction(async (tx) => {
-        await tx.exec(`set local session authorization ${owner}`)
-        return work({ query: run(tx) })
-      }),
+    asOwner: (work) => asOwner((tx) => work({ query: run(tx) })),
     async serve(setup) {
       await db.exec(`set session authorization ${SERVING_ROLE}`)
       for (const statement of setup) await db.exec(statement)
       assertServingRole((await db.query<Record<string, unknown>>(SERVING_ROLE_CHECK)).rows[0]!)
     },
-    close: () => db.close(),
+    close: async () => {
+      await statistics.settled()
+      await db.close()
+    },
   }
 }
