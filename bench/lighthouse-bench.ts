@@ -7,6 +7,7 @@ import { appSchema } from '../db/index'
 import { chromiumLaunchOptions } from '../e2e/chromium-launch'
 import { ensureBuild } from '../mocks/server/ensure-build'
 import { startLocalServer } from '../mocks/server/local-server'
+import { median } from './figures'
 import { seedHistory } from './seed-history'
 
 // `npm run bench:lighthouse`: Lighthouse 12 (its default, mobile preset: a mid-range phone on
@@ -133,12 +134,6 @@ function report(name: string, lhr: LighthouseResult) {
       if (node) console.log(`    ${node.selector ?? ''}  ${node.snippet ?? ''}`)
     }
   }
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
 /** Several runs of one page: the median of each figure, since one run moves by several points. */

@@ -7,6 +7,10 @@ import { appSchema } from '../db/index'
 import { chromiumLaunchOptions } from '../e2e/chromium-launch'
 import { ensureBuild } from '../mocks/server/ensure-build'
 import { startLocalServer } from '../mocks/server/local-server'
+import { msStats } from './figures'
+import { historyMessage } from './history-message'
+import { benchLongConversation, seedLongConversation } from './long-conversation-bench'
+import { installRenderMarks, renderMarks } from './render-marks'
 import { seedHistory } from './seed-history'
 import { benchStreaming } from './stream-bench'
 
@@ -19,43 +23,17 @@ import { benchStreaming } from './stream-bench'
 // second; BENCH_TRACE=0 leaves out the trace behind the longest-task figure (docs/rendering.md).
 // BENCH_NETWORK=slow4g loads the page as Lighthouse's mobile preset does (150 ms round trip,
 // 1.6 Mbit/s down) with the cache off, so the navigation figure counts every download.
+// Then (4) a 10,000-message conversation (bench/long-conversation-bench.ts): paint, frames while
+// scrolling up through 1,000 messages, DOM size, and (3) again at its end; BENCH_LONG sets the
+// count (0 skips), BENCH_LONG_RUNS how often it is opened.
 const RENDER_RUNS = Number(process.env.BENCH_RUNS ?? 7)
 const SENDS = Number(process.env.BENCH_SENDS ?? 10)
 const STREAM_TOKENS = Number(process.env.BENCH_STREAM_TOKENS ?? 5000)
 const STREAM_RATE = Number(process.env.BENCH_STREAM_RATE ?? 50)
 const SLOW_NETWORK = process.env.BENCH_NETWORK === 'slow4g'
+const LONG_MESSAGES = Number(process.env.BENCH_LONG ?? 10_000)
+const LONG_RUNS = Number(process.env.BENCH_LONG_RUNS ?? 3)
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-
-function historyMessage(i: number): string {
-  switch (i % 4) {
-    case 0:
-      return `Question ${i}: how do I **debounce** a handler in _TypeScript_?`
-    case 1:
-      return [
-        `Here is one way (${i}):`,
-        '',
-        '```ts',
-        'export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: number) {',
-        '  let timer: ReturnType<typeof setTimeout> | undefined',
-        '  return (...args: A) => {',
-        '    clearTimeout(timer)',
-        '    timer = setTimeout(() => fn(...args), ms)',
-        '  }',
-        '}',
-        '```',
-        '',
-        '- the timer restarts on every call',
-        '- only the **last** call runs',
-      ].join('\n')
-    case 2:
-      return `| option | default |\n| --- | --- |\n| leading | \`false\` |\n| trailing | \`true\` |\n\nSee [the docs](https://example.com/${i}).`
-    default:
-      return `> Note ${i}: keep handlers pure.\n\n1. measure\n2. change\n3. measure again`
-  }
-}
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 async function main() {
   ensureBuild(root)
@@ -73,7 +51,11 @@ async function main() {
   })
   const browser = await chromium.launch(chromiumLaunchOptions)
   try {
-    const { tokens, conversationUrl: appUrl } = await seedHistory(server.url, {
+    const {
+      tokens,
+      userId,
+      conversationUrl: appUrl,
+    } = await seedHistory(server.url, {
       email: 'ui-bench@example.com',
       displayName: 'Bench',
       conversationId: 'conv_bench',
@@ -92,38 +74,7 @@ async function main() {
         uploadThroughput: (750 * 1024) / 8,
       })
     }
-    // No named functions in here: tsx would wrap them in a helper the page does not have.
-    await page.addInitScript((stored) => {
-      localStorage.setItem('auth_tokens', stored)
-      // Marks when the history response reaches the page, when its newest messages are painted
-      // (the frame after the first commit of articles), when all 100 are in the DOM, and when
-      // none of them is still shown as typed (`data-typed`, formatted after the first paint).
-      const bench = { arrived: 0, firstPainted: 0, allCommitted: 0, allPainted: 0, formatted: 0 }
-      ;(window as unknown as { __bench: typeof bench }).__bench = bench
-      const realFetch = window.fetch.bind(window)
-      window.fetch = async (input, init) => {
-        const response = await realFetch(input, init)
-        if (String(input instanceof Request ? input.url : input).includes('/chat_messages?')) {
-          bench.arrived = performance.now()
-        }
-        return response
-      }
-      new MutationObserver((_, observer) => {
-        const count = document.querySelectorAll('article').length
-        if (count > 0 && !bench.firstPainted) {
-          bench.firstPainted = -1
-          requestAnimationFrame(() => setTimeout(() => (bench.firstPainted = performance.now())))
-        }
-        if (count < 100) return
-        if (!bench.allCommitted) {
-          bench.allCommitted = performance.now()
-          requestAnimationFrame(() => setTimeout(() => (bench.allPainted = performance.now())))
-        }
-        if (document.querySelector('article [data-typed]')) return
-        observer.disconnect()
-        requestAnimationFrame(() => setTimeout(() => (bench.formatted = performance.now())))
-      }).observe(document, { childList: true, subtree: true })
-    }, JSON.stringify(tokens))
+    await installRenderMarks(page, tokens)
 
     // BENCH_PROFILE=1: instead of the figures, the functions with the most main-thread self
     // time over one history load and three sends (what to look at when the numbers regress).
@@ -176,19 +127,12 @@ async function main() {
     const fromNavigation: number[] = []
     for (let run = 0; run < RENDER_RUNS; run++) {
       await page.goto(appUrl)
-      await page.waitForFunction(
-        () => (window as unknown as { __bench: { formatted: number } }).__bench.formatted > 0,
-        undefined,
-        { polling: 50 },
-      )
-      const t = await page.evaluate(
-        () => (window as unknown as { __bench: Record<string, number> }).__bench,
-      )
-      firsts.push(t.firstPainted! - t.arrived!)
-      commits.push(t.allCommitted! - t.arrived!)
-      paints.push(t.allPainted! - t.arrived!)
-      formats.push(t.formatted! - t.arrived!)
-      fromNavigation.push(t.allPainted!)
+      const t = await renderMarks(page)
+      firsts.push(t.firstPainted - t.arrived)
+      commits.push(t.allCommitted - t.arrived)
+      paints.push(t.allPainted - t.arrived)
+      formats.push(t.formatted - t.arrived)
+      fromNavigation.push(t.allPainted)
     }
 
     if (RENDER_RUNS === 0) await page.goto(appUrl)
@@ -221,8 +165,7 @@ async function main() {
 
     if (RENDER_RUNS > 0) {
       console.log(`100-message history (mixed markdown and code), ${RENDER_RUNS} runs:`)
-      const stats = (values: number[]) =>
-        `median ${median(values).toFixed(1)} ms (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)})`
+      const stats = msStats
       console.log(`  response → newest messages painted: ${stats(firsts)}`)
       console.log(`  response → all 100 in the DOM:      ${stats(commits)}`)
       console.log(`  response → all 100 painted:         ${stats(paints)} (target ≤ 100 ms)`)
@@ -236,12 +179,28 @@ async function main() {
         `main-thread time per message sent (${SENDS} sends, CDP TaskDuration): ${perSend.toFixed(1)} ms`,
       )
     }
-    if (STREAM_TOKENS > 0) {
-      await benchStreaming(browser, page, cdp, {
-        tokens: STREAM_TOKENS,
-        rate: STREAM_RATE,
-        trace: process.env.BENCH_TRACE !== '0',
+    const streaming = {
+      tokens: STREAM_TOKENS,
+      rate: STREAM_RATE,
+      trace: process.env.BENCH_TRACE !== '0',
+    }
+    if (STREAM_TOKENS > 0) await benchStreaming(browser, page, cdp, streaming)
+    if (LONG_MESSAGES > 0) {
+      const longUrl = await seedLongConversation(
+        server.url,
+        { tokens, userId },
+        LONG_MESSAGES,
+        historyMessage,
+      )
+      await benchLongConversation(page, longUrl, {
+        count: LONG_MESSAGES,
+        scrollThrough: 1000,
+        runs: LONG_RUNS,
       })
+      if (STREAM_TOKENS > 0) {
+        console.log('… and at the end of it, with the pages read while scrolling still shown:')
+        await benchStreaming(browser, page, cdp, streaming)
+      }
     }
   } finally {
     await browser.close()

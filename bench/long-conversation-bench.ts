@@ -1,0 +1,153 @@
+import type { Page } from '@playwright/test'
+import type { TokenSet } from '../src/platform/types'
+import { msStats } from './figures'
+import { renderMarks } from './render-marks'
+
+// The long-conversation part of `npm run bench:ui` (bench/ui-bench.ts): a conversation of
+// 10,000 messages (BENCH_LONG), opened by its link. It prints the time from the history's
+// answer to the newest 100 painted, the frames over 50 ms while scrolling up through 1,000
+// messages, and the page's DOM size before and after (docs/rendering.md, "Long
+// conversations"). The busy share while a reply streams at its end is bench/stream-bench.ts,
+// run by the caller on this page. Like every benchmark here it prints and never fails.
+
+export interface LongConversationOptions {
+  /** Messages in the conversation (BENCH_LONG, 10,000 by default). */
+  count: number
+  /** Messages to scroll up through (1,000: ten pages). */
+  scrollThrough: number
+  /** How often it is opened for the paint figure. */
+  runs: number
+}
+
+const CONVERSATION_ID = 'conv_long_bench'
+const PAINT_TARGET_MS = 100
+const FRAME_TARGET_MS = 50
+/** Rows per POST while seeding: the table API's batches, as an import would write them. */
+const SEED_BATCH = 500
+
+/**
+ * Writes the conversation through the table API as its owner: user and assistant in turn,
+ * 10 ms apart, ending a minute ago, with the text of `message(i)`.
+ */
+export async function seedLongConversation(
+  baseUrl: string,
+  owner: { tokens: TokenSet; userId: string },
+  count: number,
+  message: (index: number) => string,
+): Promise<string> {
+  const rest = `${baseUrl}/api/db/prompt-chat/rest/v1`
+  const headers = {
+    Authorization: `Bearer ${owner.tokens.access_token}`,
+    'Content-Type': 'application/json',
+  }
+  const post = async (table: string, body: unknown) => {
+    const res = await fetch(`${rest}/${table}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`seeding ${table}: ${res.status} ${await res.text()}`)
+  }
+  const began = Date.now()
+  const start = Date.now() - 60_000 - count * 10
+  await post('conversations', {
+    id: CONVERSATION_ID,
+    user_id: owner.userId,
+    title: `${count.toLocaleString('en-US')} messages`,
+  })
+  for (let from = 0; from < count; from += SEED_BATCH) {
+    const rows = []
+    for (let i = from; i < Math.min(from + SEED_BATCH, count); i++) {
+      rows.push({
+        conversation_id: CONVERSATION_ID,
+        id: `msg_long_${String(i).padStart(6, '0')}`,
+        user_id: owner.userId,
+        model_id: 'claude-haiku-4-5',
+        role: i % 2 ? 'assistant' : 'user',
+        content: message(i),
+        created_at: new Date(start + i * 10).toISOString(),
+      })
+    }
+    await post('chat_messages', rows)
+  }
+  console.log(
+    `seeded ${count.toLocaleString('en-US')} messages in ${((Date.now() - began) / 1000).toFixed(1)} s`,
+  )
+  return `${baseUrl}/?c=${CONVERSATION_ID}`
+}
+
+const domNodes = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length)
+const articles = (page: Page) => page.evaluate(() => document.querySelectorAll('article').length)
+
+/**
+ * Opens the conversation `runs` times for the paint figure, then scrolls up through
+ * `scrollThrough` messages with the mouse wheel, as a reader would, counting frames. Leaves the
+ * page open on the conversation, scrolled up, for the streaming figure.
+ */
+export async function benchLongConversation(
+  page: Page,
+  url: string,
+  options: LongConversationOptions,
+): Promise<void> {
+  const paints: number[] = []
+  for (let run = 0; run < options.runs; run++) {
+    await page.goto(url)
+    const marks = await renderMarks(page)
+    paints.push(marks.allPainted - marks.arrived)
+  }
+  const nodesAtOpen = await domNodes(page)
+  const shownAtOpen = await articles(page)
+
+  // Every frame's length (requestAnimationFrame to requestAnimationFrame) while scrolling. A
+  // string: tsx would wrap a named function in a helper the page does not have.
+  await page.evaluate(`(() => {
+    const state = { frames: [], stop: false, last: performance.now() }
+    window.__frames = state
+    const tick = (now) => {
+      state.frames.push(now - state.last)
+      state.last = now
+      if (!state.stop) requestAnimationFrame(tick)
+    }
+    requestAnimationFrame(tick)
+  })()`)
+  const box = await page.locator('[aria-label="Conversation"]').boundingBox()
+  if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  const target = Math.min(options.count, shownAtOpen + options.scrollThrough)
+  const began = Date.now()
+  while ((await articles(page)) < target && Date.now() - began < 120_000) {
+    await page.mouse.wheel(0, -2000)
+    await page.waitForTimeout(100)
+  }
+  const scrollSeconds = (Date.now() - began) / 1000
+  const frames = await page.evaluate(() => {
+    const state = (window as unknown as { __frames: { frames: number[]; stop: boolean } }).__frames
+    state.stop = true
+    return state.frames.slice(1)
+  })
+  const shownAfter = await articles(page)
+  const nodesAfter = await domNodes(page)
+
+  const verdict = (ok: boolean) => (ok ? 'within target' : 'OVER TARGET')
+  const long = frames.filter((ms) => ms > FRAME_TARGET_MS)
+  const worst = Math.max(0, ...frames)
+  console.log(`${options.count.toLocaleString('en-US')}-message conversation, opened by its link:`)
+  console.log(
+    `  response → newest 100 painted (${options.runs} runs): ${msStats(paints)} ` +
+      `(target ≤ ${PAINT_TARGET_MS} ms: ${verdict(Math.max(...paints) <= PAINT_TARGET_MS)})`,
+  )
+  console.log(
+    `  DOM at open: ${shownAtOpen} messages, ${nodesAtOpen.toLocaleString('en-US')} elements`,
+  )
+  console.log(
+    `  scrolling up through ${(shownAfter - shownAtOpen).toLocaleString('en-US')} messages ` +
+      `(${scrollSeconds.toFixed(1)} s, wheel): ${frames.length} frames, ${long.length} over ` +
+      `${FRAME_TARGET_MS} ms, longest ${worst.toFixed(0)} ms ` +
+      `(target none over ${FRAME_TARGET_MS} ms: ${verdict(long.length === 0)})`,
+  )
+  console.log(
+    `  DOM after: ${shownAfter.toLocaleString('en-US')} messages, ` +
+      `${nodesAfter.toLocaleString('en-US')} elements ` +
+      `(${(nodesAfter / Math.max(1, shownAfter)).toFixed(0)} a message; bounded whatever the length: ` +
+      `${verdict(nodesAfter <= nodesAtOpen * 1.5)})`,
+  )
+}
