@@ -148,3 +148,67 @@ test('the theme toggle is remembered across reloads', async ({ page }) => {
   await expect(page.locator('html')).toHaveClass(/light/)
   await page.screenshot({ path: `${ARTIFACTS}/signed-out-light.png` })
 })
+
+test('every error, tab switch and Back on the auth page answers with the page', async ({
+  page,
+}) => {
+  const taken = `grace+${Date.now()}@example.com`
+  const heading = (name: string) => page.getByRole('heading', { name })
+  const noRawAnswer = async () => {
+    await expect(page.locator('body')).not.toContainText('"code"')
+    await expect(page.locator('body')).not.toContainText('No such endpoint')
+  }
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Sign In to Continue' }).click()
+  await page.getByRole('tab', { name: 'Create account' }).click()
+  await page.getByLabel('Display name').fill('Grace Hopper')
+  await page.getByLabel('E-mail').fill(taken)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByText('Welcome,')).toContainText('Grace Hopper')
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+
+  await test.step('an e-mail that exists: the error, then the other tab', async () => {
+    await page.getByRole('button', { name: 'Sign In to Continue' }).click()
+    await page.getByRole('tab', { name: 'Create account' }).click()
+    await page.getByLabel('Display name').fill('Grace Again')
+    await page.getByLabel('E-mail').fill(taken)
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(page.getByRole('alert')).toHaveText('An account with this e-mail already exists.')
+    await expect(page.getByLabel('E-mail')).toHaveValue(taken)
+    await expect(page.getByLabel('Display name')).toHaveValue('Grace Again')
+    await page.getByRole('tab', { name: 'Sign in' }).click()
+    await expect(heading('Welcome back')).toBeVisible()
+    await noRawAnswer()
+  })
+
+  await test.step('a wrong password: the error, then both tabs', async () => {
+    await page.getByLabel('E-mail').fill(taken)
+    await page.getByLabel('Password').fill('not the password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Incorrect e-mail or password.')
+    await page.getByRole('tab', { name: 'Create account' }).click()
+    await expect(heading('Create your account')).toBeVisible()
+    await noRawAnswer()
+    await page.getByRole('tab', { name: 'Sign in' }).click()
+    await expect(heading('Welcome back')).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+  })
+
+  await test.step('a reload of the error shows the form; Back after signing in shows the page', async () => {
+    await page.getByLabel('E-mail').fill(taken)
+    await page.getByLabel('Password').fill('still not it')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Incorrect e-mail or password.')
+    await page.reload()
+    await expect(heading('Welcome back')).toBeVisible()
+    await page.getByLabel('E-mail').fill(taken)
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByText('Welcome,')).toContainText('Grace Hopper')
+    await page.goBack()
+    await expect(heading('Welcome back')).toBeVisible()
+    await noRawAnswer()
+  })
+})

@@ -147,6 +147,48 @@ describe('the hosted /auth page', () => {
     expect(ok.status).toBe(303)
   })
 
+  test("a refused form shows the error, and its history entry becomes the page's own address", async () => {
+    const res = await postForm('/auth/sign-in', {
+      email: 'nobody@example.com',
+      password: 'nope-nope',
+    })
+    expect(res.status).toBe(401)
+    const html = await res.text()
+    const query = `redirect_url=${encodeURIComponent(`${TEST_ORIGIN}/?tab=chat`)}&project_id=prompt-chat`
+    // Back and reload then ask for the page by GET, never post the form again.
+    expect(html).toContain(
+      `data-address="/auth?${query.replaceAll('&', '&amp;')}&amp;mode=sign-in"`,
+    )
+    expect(html).toContain("history.replaceState(null,'',a)")
+    // The script is allowed by its hash, and it is the only other script.
+    const policy = res.headers.get('content-security-policy') ?? ''
+    expect(policy.match(/'sha256-[^']+'/g)).toHaveLength(2)
+    expect([...html.matchAll(/<script>/g)]).toHaveLength(2)
+  })
+
+  test("the tabs and the forms' own addresses lead to the page from wherever it is shown", async () => {
+    const query = `redirect_url=${encodeURIComponent(`${TEST_ORIGIN}/`)}&project_id=prompt-chat`
+    const answer = await postForm('/auth/sign-up', {
+      email: 'not-an-email',
+      password: 'long-enough',
+    })
+    const tabs = [...(await answer.text()).matchAll(/role="tab" href="([^"]*)"/g)].map((m) =>
+      m[1]!.replaceAll('&amp;', '&'),
+    )
+    const posted = `redirect_url=${encodeURIComponent(`${TEST_ORIGIN}/?tab=chat`)}&project_id=prompt-chat`
+    expect(tabs).toEqual([`/auth?${posted}&mode=sign-in`, `/auth?${posted}&mode=sign-up`])
+    for (const mode of ['sign-in', 'sign-up']) {
+      const res = await send(`/auth/${mode}?${query}`)
+      expect(res.status).toBe(303)
+      expect(res.headers.get('location')).toBe(`/auth?${query}&mode=${mode}`)
+    }
+    const foreign = await send(
+      `/auth/sign-in?redirect_url=${encodeURIComponent('https://evil.example/')}&project_id=prompt-chat`,
+    )
+    expect(foreign.status).toBe(400)
+    expect(await foreign.text()).toContain('This sign-in link is not valid.')
+  })
+
   test('what the visitor typed is escaped, never rendered as markup', async () => {
     const res = await postForm('/auth/sign-in', {
       email: '"><script>alert(1)</script>',

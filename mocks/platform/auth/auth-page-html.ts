@@ -16,6 +16,19 @@ export interface AuthPageModel {
   error?: string
 }
 
+/**
+ * The page's own address for a link and mode. Absolute, so that a tab works from whatever
+ * address the page is shown at (a form's answer is shown at /auth/sign-in or /auth/sign-up).
+ */
+export function authPageAddress(link: { redirectUrl: string; projectId: string }, mode: AuthMode) {
+  const query = new URLSearchParams({
+    redirect_url: link.redirectUrl,
+    project_id: link.projectId,
+    mode,
+  })
+  return `/auth?${query}`
+}
+
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
@@ -26,7 +39,14 @@ const escapeHtml = (value: string) =>
 const THEME_SCRIPT =
   "document.documentElement.className=localStorage.getItem('theme')==='light'?'light':'dark'"
 
-const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`
+// A form's answer (an error) is a page the browser got by POST: Back or reload would post it
+// again (or show ERR_CACHE_MISS). Its history entry becomes the page's own GET address instead
+// (docs/security.md, "The hosted page's answers").
+const ADDRESS_SCRIPT =
+  "var a=document.documentElement.dataset.address;if(a)history.replaceState(null,'',a)"
+
+const hashOf = (script: string) =>
+  `'sha256-${createHash('sha256').update(script).digest('base64')}'`
 
 /**
  * The Content-Security-Policy: nothing but our own inline style and this one script; the form
@@ -40,7 +60,7 @@ export function authPagePolicy(appOrigins: readonly string[]): string {
     ['form-action', "'self'", ...appOrigins].join(' '),
     "frame-ancestors 'none'",
     "base-uri 'none'",
-    `script-src ${THEME_SCRIPT_HASH}`,
+    `script-src ${hashOf(THEME_SCRIPT)} ${hashOf(ADDRESS_SCRIPT)}`,
   ].join('; ')
 }
 
@@ -86,21 +106,15 @@ const LOGO = `<svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke
 /** The hosted sign-in / sign-up page. Every interpolated value is escaped. */
 export function renderAuthPage(model: AuthPageModel): string {
   const signUp = model.mode === 'sign-up'
-  const query = (mode: AuthMode) =>
-    escapeHtml(
-      `?${new URLSearchParams({
-        redirect_url: model.redirectUrl ?? '',
-        project_id: model.projectId ?? '',
-        mode,
-      })}`,
-    )
+  const link = { redirectUrl: model.redirectUrl ?? '', projectId: model.projectId ?? '' }
+  const tab = (mode: AuthMode) => escapeHtml(authPageAddress(link, mode))
   const alert = model.error ? `<p role="alert">${escapeHtml(model.error)}</p>` : ''
   const form =
     model.redirectUrl && model.csrfToken
       ? `
     <div role="tablist" aria-label="Account">
-      <a role="tab" href="${query('sign-in')}" aria-selected="${!signUp}">Sign in</a>
-      <a role="tab" href="${query('sign-up')}" aria-selected="${signUp}">Create account</a>
+      <a role="tab" href="${tab('sign-in')}" aria-selected="${!signUp}">Sign in</a>
+      <a role="tab" href="${tab('sign-up')}" aria-selected="${signUp}">Create account</a>
     </div>
     ${alert}
     <form method="post" action="/auth/${model.mode}">
@@ -123,13 +137,14 @@ export function renderAuthPage(model: AuthPageModel): string {
     </form>`
       : alert
   return `<!doctype html>
-<html lang="en" class="dark">
+<html lang="en" class="dark"${model.redirectUrl ? ` data-address="${tab(model.mode)}"` : ''}>
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="referrer" content="no-referrer">
   <title>${signUp ? 'Create account' : 'Sign in'} · Prompt Chat</title>
   <script>${THEME_SCRIPT}</script>
+  <script>${ADDRESS_SCRIPT}</script>
   <style>${STYLE}</style>
 </head>
 <body>

@@ -8,7 +8,13 @@ import {
   parseSignIn,
   parseSignUp,
 } from './auth-input'
-import { type AuthMode, type AuthPageModel, authPagePolicy, renderAuthPage } from './auth-page-html'
+import {
+  type AuthMode,
+  type AuthPageModel,
+  authPageAddress,
+  authPagePolicy,
+  renderAuthPage,
+} from './auth-page-html'
 import type { AuthService } from './auth-service'
 import { CSRF_FIELD, formToken, isOwnForm, spentTokenCookie } from './form-csrf'
 
@@ -78,6 +84,15 @@ export function authPage(auth: AuthService, projectId: string, appOrigins: reado
     if (!link) return html(c.req.raw, { mode, error: AUTH_PAGE_MESSAGES.invalidLink }, 400)
     return html(c.req.raw, { mode, ...link })
   })
+
+  // The forms' own addresses, asked for by GET (a bookmark, a typed address): the page.
+  for (const mode of ['sign-in', 'sign-up'] as const) {
+    page.get(`/${mode}`, (c) => {
+      const link = readLink(c.req.raw, c.req.query())
+      if (!link) return html(c.req.raw, { mode, error: AUTH_PAGE_MESSAGES.invalidLink }, 400)
+      return c.redirect(authPageAddress(link, mode), 303)
+    })
+  }
 
   /**
    * The form's fields, the link they belong to, or the refusal: a POST that is not our own
