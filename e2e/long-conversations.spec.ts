@@ -10,56 +10,67 @@ import { ARTIFACTS, signUp, waitForToastsToGo } from './support/session'
 
 const PROJECT = 'prompt-chat'
 
+/** Writes rows as the signed-in user, through the platform's REST API with the page's session. */
+async function postRows(page: Page, table: string, rows: unknown[]): Promise<void> {
+  await page.evaluate(
+    async ({ table, rows, project }) => {
+      const tokens = JSON.parse(localStorage.getItem('auth_tokens') ?? '{}')
+      const res = await fetch(`/api/db/${project}/rest/v1/${table}`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${tokens.access_token}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify(rows),
+      })
+      if (!res.ok) throw new Error(`${table}: ${res.status} ${await res.text()}`)
+    },
+    { table, rows, project: PROJECT },
+  )
+}
+
+/** The signed-in user's id, from the page's access token. */
+const userIdOf = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const tokens = JSON.parse(localStorage.getItem('auth_tokens') ?? '{}')
+    return JSON.parse(atob(tokens.access_token.split('.')[1])).sub as string
+  })
+
+const messageId = (conversationId: string, n: number) =>
+  `msg_${String(n).padStart(5, '0')}_${conversationId}`
+
 /**
  * Writes a conversation of `count` messages ("message 1" … , a user message then a reply,
- * a second apart, ending a minute ago) as the signed-in user, through the platform's REST API
- * with the page's own session. Returns its id.
+ * a second apart, ending a minute ago) as the signed-in user. Returns its id and owner.
  */
-async function seedConversation(page: Page, count: number): Promise<string> {
-  return page.evaluate(
-    async ({ count, project }) => {
-      const tokens = JSON.parse(localStorage.getItem('auth_tokens') ?? '{}')
-      const userId = JSON.parse(atob(tokens.access_token.split('.')[1])).sub as string
-      const post = async (table: string, body: unknown) => {
-        const res = await fetch(`/api/db/${project}/rest/v1/${table}`, {
-          method: 'POST',
-          headers: {
-            Authorization: `Bearer ${tokens.access_token}`,
-            'Content-Type': 'application/json',
-          },
-          body: JSON.stringify(body),
-        })
-        if (!res.ok) throw new Error(`${table}: ${res.status} ${await res.text()}`)
-      }
-      const id = `conv_${Date.now()}`
-      const start = Date.now() - 60_000 - count * 1000
-      const at = (n: number) => new Date(start + n * 1000).toISOString()
-      await post('conversations', {
-        id,
+async function seedConversation(
+  page: Page,
+  count: number,
+): Promise<{ id: string; userId: string }> {
+  const userId = await userIdOf(page)
+  const id = `conv_${Date.now()}`
+  const start = Date.now() - 60_000 - count * 1000
+  const at = (n: number) => new Date(start + n * 1000).toISOString()
+  const title = `Long talk of ${count}`
+  await postRows(page, 'conversations', [
+    { id, user_id: userId, title, created_at: at(0), updated_at: at(0) },
+  ])
+  for (let from = 1; from <= count; from += 100) {
+    const rows = []
+    for (let n = from; n < Math.min(from + 100, count + 1); n++) {
+      rows.push({
+        id: messageId(id, n),
         user_id: userId,
-        title: `Long talk of ${count}`,
-        created_at: at(0),
-        updated_at: at(0),
+        conversation_id: id,
+        model_id: 'gpt-5',
+        role: n % 2 === 1 ? 'user' : 'assistant',
+        content: `message ${n}`,
+        created_at: at(n),
       })
-      for (let from = 1; from <= count; from += 100) {
-        const rows = []
-        for (let n = from; n < Math.min(from + 100, count + 1); n++) {
-          rows.push({
-            id: `msg_${String(n).padStart(5, '0')}_${id}`,
-            user_id: userId,
-            conversation_id: id,
-            model_id: 'gpt-5',
-            role: n % 2 === 1 ? 'user' : 'assistant',
-            content: `message ${n}`,
-            created_at: at(n),
-          })
-        }
-        await post('chat_messages', rows)
-      }
-      return id
-    },
-    { count, project: PROJECT },
-  )
+    }
+    await postRows(page, 'chat_messages', rows)
+  }
+  return { id, userId }
 }
 
 const conversation = (page: Page) => page.getByRole('region', { name: 'Conversation' })
@@ -118,6 +129,55 @@ test('300 messages open at the newest; scrolling up reaches the first, in order,
     await expect(
       conversation(page).getByRole('button', { name: 'Load earlier messages' }),
     ).toHaveCount(0)
+  })
+})
+
+test('a version chosen deep in a long conversation is the branch it opens on, also after a reload', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signUp(page, 'Version Vera')
+  const { id, userId } = await seedConversation(page, 300)
+  // A second version of reply 250, written after the rest: the conversation's newest message.
+  await postRows(page, 'chat_messages', [
+    {
+      id: `msg_again_${id}`,
+      user_id: userId,
+      conversation_id: id,
+      parent_id: messageId(id, 249),
+      model_id: 'gpt-5',
+      role: 'assistant',
+      content: 'message 250, again',
+      created_at: new Date(Date.now() - 30_000).toISOString(),
+    },
+  ])
+  await page.reload()
+  const range = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => from + i)
+  const versionsOf = (text: string) =>
+    messages(page)
+      .filter({ has: page.getByText(text, { exact: true }) })
+      .getByRole('group', { name: 'Versions' })
+
+  await test.step('it opens at the newest version, the end of its branch', async () => {
+    await expect(
+      conversation(page).getByText('message 250, again', { exact: true }),
+    ).toBeInViewport()
+    await expect(versionsOf('message 250, again')).toContainText('2 / 2')
+    expect(await numbersShown(page)).toEqual(range(151, 250))
+  })
+
+  await test.step('‹ shows the first version and the 50 messages after it; a reload keeps it', async () => {
+    await versionsOf('message 250, again').getByRole('button', { name: 'Previous version' }).click()
+    await expect(conversation(page).getByText('message 300', { exact: true })).toBeInViewport()
+    await expect(versionsOf('message 250')).toContainText('1 / 2')
+    expect(await numbersShown(page)).toEqual(range(201, 300))
+    await page.reload()
+    await expect(conversation(page).getByText('message 300', { exact: true })).toBeInViewport()
+    await expect(versionsOf('message 250')).toContainText('1 / 2')
+    expect(await numbersShown(page)).toEqual(range(201, 300))
+    await expect(conversation(page).getByText('message 250, again')).toHaveCount(0)
   })
 })
 
