@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import type { TokenSet } from '../src/platform/types'
 import { msStats } from './figures'
 import { renderMarks } from './render-marks'
+import { tablePoster } from './seed-history'
 
 // The long-conversation part of `npm run bench:ui` (bench/ui-bench.ts): a conversation of
 // 10,000 messages (BENCH_LONG), opened by its link. It prints the time from the history's
@@ -35,19 +36,7 @@ export async function seedLongConversation(
   count: number,
   message: (index: number) => string,
 ): Promise<string> {
-  const rest = `${baseUrl}/api/db/prompt-chat/rest/v1`
-  const headers = {
-    Authorization: `Bearer ${owner.tokens.access_token}`,
-    'Content-Type': 'application/json',
-  }
-  const post = async (table: string, body: unknown) => {
-    const res = await fetch(`${rest}/${table}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-    })
-    if (!res.ok) throw new Error(`seeding ${table}: ${res.status} ${await res.text()}`)
-  }
+  const post = tablePoster(baseUrl, owner.tokens)
   const began = Date.now()
   const start = Date.now() - 60_000 - count * 10
   await post('conversations', {

@@ -34,15 +34,7 @@ export async function seedHistory(
   }
   const me = await (await fetch(`${baseUrl}/api/auth/me`, { headers })).json()
   const userId = me.user.id as string
-  const rest = `${baseUrl}/api/db/prompt-chat/rest/v1`
-  const post = async (table: string, body: unknown) => {
-    const res = await fetch(`${rest}/${table}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-    })
-    if (!res.ok) throw new Error(`seeding ${table}: ${res.status} ${await res.text()}`)
-  }
+  const post = tablePoster(baseUrl, tokens)
   const conversationId = options.conversationId
   await post('conversations', { id: conversationId, user_id: userId, title: 'History' })
   const start = Date.now() - 3_600_000
@@ -64,4 +56,21 @@ export async function seedHistory(
     api_key_encrypted: Buffer.from('sk-ant-test-bench').toString('base64'),
   })
   return { tokens, userId, conversationUrl: `${baseUrl}/?c=${conversationId}` }
+}
+
+/** POSTs rows to a table of the app through the table API, as the owner of `tokens`. */
+export function tablePoster(baseUrl: string, tokens: TokenSet) {
+  const rest = `${baseUrl}/api/db/prompt-chat/rest/v1`
+  const headers = {
+    Authorization: `Bearer ${tokens.access_token}`,
+    'Content-Type': 'application/json',
+  }
+  return async (table: string, body: unknown) => {
+    const res = await fetch(`${rest}/${table}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`seeding ${table}: ${res.status} ${await res.text()}`)
+  }
 }
