@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { lexerOnlyMarked } from './scripts/lexer-only-marked'
 
 // One config for the app build and every Vitest project.
 // Projects: `unit` (pure modules and machines, node), `component` (React views in jsdom
@@ -8,7 +9,7 @@ import { defineConfig } from 'vitest/config'
 // with a fake `chrome.*`; the extension's own build is extension/vite.config.ts) and
 // `contract` (the SDK against the mock platform over real HTTP, on PGlite and on PostgreSQL).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), lexerOnlyMarked()],
   resolve: { tsconfigPaths: true },
   // The manifest tells scripts/check-bundle-budget.ts which chunk loads when (docs/performance.md).
   build: { outDir: 'dist', sourcemap: true, manifest: true },
