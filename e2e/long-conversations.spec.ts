@@ -132,6 +132,51 @@ test('300 messages open at the newest; scrolling up reaches the first, in order,
   })
 })
 
+test('beyond three pages only the messages near the window are in the page; scrolling up reaches the first', async ({
+  page,
+}) => {
+  test.setTimeout(150_000)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signUp(page, 'Long Lars')
+  await seedConversation(page, 450)
+  await page.reload()
+  await expect(conversation(page).getByText('message 450', { exact: true })).toBeInViewport()
+
+  // Up through the pages with the wheel, as a reader would, until the first message shows.
+  // Whatever is in the page at each step is a run of consecutive messages, never all of them.
+  const seen = new Set<number>()
+  let mostInPage = 0
+  let previousTop = Number.POSITIVE_INFINITY
+  await page.mouse.move(640, 300)
+  const atTop = () => page.evaluate(() => window.scrollY === 0)
+  for (let i = 0; i < 200 && !(seen.has(1) && (await atTop())); i++) {
+    await page.mouse.wheel(0, -1500)
+    await page.waitForTimeout(60)
+    const shown = await numbersShown(page)
+    mostInPage = Math.max(mostInPage, shown.length)
+    expect(shown).toEqual(Array.from({ length: shown.length }, (_, k) => shown[0]! + k))
+    // Going up never shows later messages at the top than the step before, bar a settling row.
+    expect(shown[0]!).toBeLessThanOrEqual(previousTop + 2)
+    previousTop = shown[0]!
+    for (const n of shown) seen.add(n)
+  }
+  await expect(conversation(page).getByText('message 1', { exact: true })).toBeInViewport()
+  expect([...seen].sort((a, b) => a - b)).toEqual(Array.from({ length: 450 }, (_, k) => k + 1))
+  // 450 loaded; far fewer rendered (the window and a margin around it).
+  expect(mostInPage).toBeGreaterThan(0)
+  const inPageAtTheTop = (await numbersShown(page)).length
+  expect(inPageAtTheTop).toBeLessThan(60)
+  await expect(
+    conversation(page).getByRole('button', { name: 'Load earlier messages' }),
+  ).toHaveCount(0)
+  await page.screenshot({ path: `${ARTIFACTS}/long-conversation-virtual-top.png` })
+
+  // Jump to latest brings the newest message back.
+  await page.getByRole('button', { name: 'Jump to latest' }).click()
+  await expect(conversation(page).getByText('message 450', { exact: true })).toBeInViewport()
+  expect((await numbersShown(page)).length).toBeLessThan(60)
+})
+
 test('a version chosen deep in a long conversation is the branch it opens on, also after a reload', async ({
   page,
 }) => {

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react'
+import { Suspense, startTransition, useCallback, useEffect, useMemo, useState } from 'react'
 import type { ChatMessage as ChatMessageRow } from '../../domain/chat-message'
 import { lastExchange } from '../../domain/last-exchange'
 import { formatCost, formatTokens, totalOf } from '../../domain/model-prices'
@@ -8,6 +8,7 @@ import type { SessionActors } from '../shell/app-actors'
 import { useAppActors, useSessionActors } from '../shell/app-actors'
 import { iconTile } from '../shell/icon-tile.recipe'
 import { ArrowDownIcon, SparklesIcon } from '../shell/icons'
+import { lazyComponent } from '../shell/lazy-view'
 import { ChatEmptyState } from './chat-empty-state'
 import { ChatMessage, type MessageDisplay, type MessageFailure } from './chat-message'
 import { messageList } from './message-list.recipe'
@@ -56,6 +57,10 @@ export function MessageList() {
     () => openConversation.send({ type: 'history.older' }),
     [openConversation],
   )
+  const virtual = messages.length > PLAIN_ROWS
+  useEffect(() => {
+    if (hasOlder) void VirtualRows.preload()
+  }, [hasOlder])
   const scroll = useConversationScroll({
     firstId: messages[0]?.id,
     growth: `${messages.length} ${lastId} ${draft?.content.length ?? ''}`,
@@ -63,6 +68,7 @@ export function MessageList() {
     hasOlder,
     loadingOlder,
     onOlder: readOlder,
+    keepsPlace: messages.length > PLAIN_ROWS,
   })
 
   const formatted = useFormattedFromEnd(messages)
@@ -74,6 +80,21 @@ export function MessageList() {
   const nameOf = (modelId: string) => models.find((m) => m.id === modelId)?.name ?? modelId
   // The older messages shown as typed for now (none, but for a moment after a history arrives).
   const plainBefore = messages.length - formatted
+  const renderRow = (message: ChatMessageRow, i: number) => (
+    <ChatMessage
+      key={rowKey(message, rows[i - 1])}
+      plain={i < plainBefore}
+      message={message}
+      modelName={nameOf(message.modelId)}
+      display={display}
+      failure={message.id === failedId ? failure : storedFailure(rows, i, answering, answer)}
+      onRegenerate={canRegenerate && message.id === lastId ? regenerate : undefined}
+      streaming={message === draft}
+      versions={versions[message.id]}
+      canEdit={turnIdle && openId !== null}
+      editing={editingId === message.id}
+    />
+  )
   return (
     <section aria-label="Conversation" className={styles.root}>
       {loadingOlder ? (
@@ -87,21 +108,18 @@ export function MessageList() {
           </button>
         )
       )}
-      {rows.map((message, i) => (
-        <ChatMessage
-          key={rowKey(message, rows[i - 1])}
-          plain={i < plainBefore}
-          message={message}
-          modelName={nameOf(message.modelId)}
-          display={display}
-          failure={message.id === failedId ? failure : storedFailure(rows, i, answering, answer)}
-          onRegenerate={canRegenerate && message.id === lastId ? regenerate : undefined}
-          streaming={message === draft}
-          versions={versions[message.id]}
-          canEdit={turnIdle && openId !== null}
-          editing={editingId === message.id}
-        />
-      ))}
+      {virtual ? (
+        <Suspense fallback={rows.map(renderRow)}>
+          <VirtualRows.Component
+            rows={rows}
+            keyOf={rowKey}
+            renderRow={renderRow}
+            keep={scroll.place}
+          />
+        </Suspense>
+      ) : (
+        rows.map(renderRow)
+      )}
       {answeringHere && !draft && (
         <div role="status" aria-label="Waiting for the reply" className={styles.thinking}>
           <span className={iconTile({ size: 'sm', pulse: 'fast' })}>
@@ -125,6 +143,16 @@ export function MessageList() {
     </section>
   )
 }
+
+/**
+ * Up to three history pages, every row read is in the page (the browser's Find in page finds
+ * it); beyond, only the rows near the viewport are (docs/rendering.md, "Long conversations").
+ */
+const PLAIN_ROWS = 300
+/** Loaded once a conversation has older pages, before the user has scrolled to one. */
+const VirtualRows = lazyComponent(() =>
+  import('./virtual-message-rows').then((m) => m.VirtualMessageRows),
+)
 
 /** How many of the newest messages a history that arrives at once formats for its first paint. */
 const FIRST_PAINT_MESSAGES = 12

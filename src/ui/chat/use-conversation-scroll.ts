@@ -21,10 +21,12 @@ export interface ConversationScrollOptions {
   hasOlder: boolean
   loadingOlder: boolean
   onOlder: () => void
+  /** The rows keep the place themselves as an older page goes above (virtual rows do). */
+  keepsPlace: boolean
 }
 
 /** Where the message the user is reading sat before an older page went above it. */
-interface ReadingPlace {
+export interface ReadingPlace {
   id: string
   top: number
 }
@@ -81,7 +83,7 @@ function holdPlace(kept: ReadingPlace): boolean {
  * without moving what the user reads. The page (the document) is the scroller.
  */
 export function useConversationScroll(options: ConversationScrollOptions) {
-  const { firstId, growth, sending, hasOlder, loadingOlder, onOlder } = options
+  const { firstId, growth, sending, hasOlder, loadingOlder, onOlder, keepsPlace } = options
   const [following, setFollowing] = useState(true)
   const followingNow = useRef(true)
   const place = useRef<ReadingPlace | null>(null)
@@ -161,10 +163,10 @@ export function useConversationScroll(options: ConversationScrollOptions) {
     shownFirst.current = firstId
     const kept = place.current
     place.current = null
-    if (kept && holdPlace(kept)) return
+    if (kept && (keepsPlace || holdPlace(kept))) return
     opening.current = true
     follow(true)
-  }, [firstId, follow])
+  }, [firstId, follow, keepsPlace])
 
   // The user sent: show their message and the reply as it comes.
   useEffect(() => {
@@ -191,5 +193,5 @@ export function useConversationScroll(options: ConversationScrollOptions) {
     scrollToEnd()
   }, [follow])
 
-  return { following, jumpToLatest, askForOlder }
+  return { following, jumpToLatest, askForOlder, place }
 }
