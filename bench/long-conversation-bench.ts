@@ -67,6 +67,18 @@ export async function seedLongConversation(
 
 const domNodes = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length)
 const articles = (page: Page) => page.evaluate(() => document.querySelectorAll('article').length)
+/**
+ * The index of the oldest message in the page (`msg_long_000123` is 123): how far up the reader
+ * has come, whether the rows read stay in the page or only those near the window do.
+ */
+const oldestShown = (page: Page) =>
+  page.evaluate(() =>
+    Math.min(
+      ...[...document.querySelectorAll<HTMLElement>('[data-message-id^="msg_long_"]')].map(
+        (element) => Number(element.dataset.messageId?.slice('msg_long_'.length)),
+      ),
+    ),
+  )
 
 /**
  * Opens the conversation `runs` times for the paint figure, then scrolls up through
@@ -86,14 +98,22 @@ export async function benchLongConversation(
   }
   const nodesAtOpen = await domNodes(page)
   const shownAtOpen = await articles(page)
+  const oldestAtOpen = await oldestShown(page)
 
   // Every frame's length (requestAnimationFrame to requestAnimationFrame) while scrolling. A
   // string: tsx would wrap a named function in a helper the page does not have.
   await page.evaluate(`(() => {
-    const state = { frames: [], stop: false, last: performance.now() }
+    const state = { frames: [], long: [], stop: false, last: performance.now() }
     window.__frames = state
     const tick = (now) => {
-      state.frames.push(now - state.last)
+      const ms = now - state.last
+      state.frames.push(ms)
+      // A long frame's moment: how many rows were in the page, and the oldest of them.
+      if (ms > 50) {
+        const rows = document.querySelectorAll('[data-message-id^="msg_long_"]')
+        const first = rows[0] ? Number(rows[0].dataset.messageId.slice(9)) : -1
+        state.long.push(Math.round(ms) + ' ms at ' + rows.length + ' rows from #' + first)
+      }
       state.last = now
       if (!state.stop) requestAnimationFrame(tick)
     }
@@ -101,19 +121,22 @@ export async function benchLongConversation(
   })()`)
   const box = await page.locator('[aria-label="Conversation"]').boundingBox()
   if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
-  const target = Math.min(options.count, shownAtOpen + options.scrollThrough)
+  const target = Math.max(0, oldestAtOpen - options.scrollThrough)
   const began = Date.now()
-  while ((await articles(page)) < target && Date.now() - began < 120_000) {
+  while ((await oldestShown(page)) > target && Date.now() - began < 120_000) {
     await page.mouse.wheel(0, -2000)
     await page.waitForTimeout(100)
   }
   const scrollSeconds = (Date.now() - began) / 1000
-  const frames = await page.evaluate(() => {
-    const state = (window as unknown as { __frames: { frames: number[]; stop: boolean } }).__frames
+  const { frames, longFrames } = await page.evaluate(() => {
+    const state = (
+      window as unknown as { __frames: { frames: number[]; long: string[]; stop: boolean } }
+    ).__frames
     state.stop = true
-    return state.frames.slice(1)
+    return { frames: state.frames.slice(1), longFrames: state.long }
   })
   const shownAfter = await articles(page)
+  const scrolledThrough = oldestAtOpen - (await oldestShown(page))
   const nodesAfter = await domNodes(page)
 
   const verdict = (ok: boolean) => (ok ? 'within target' : 'OVER TARGET')
@@ -128,11 +151,12 @@ export async function benchLongConversation(
     `  DOM at open: ${shownAtOpen} messages, ${nodesAtOpen.toLocaleString('en-US')} elements`,
   )
   console.log(
-    `  scrolling up through ${(shownAfter - shownAtOpen).toLocaleString('en-US')} messages ` +
+    `  scrolling up through ${scrolledThrough.toLocaleString('en-US')} messages ` +
       `(${scrollSeconds.toFixed(1)} s, wheel): ${frames.length} frames, ${long.length} over ` +
       `${FRAME_TARGET_MS} ms, longest ${worst.toFixed(0)} ms ` +
       `(target none over ${FRAME_TARGET_MS} ms: ${verdict(long.length === 0)})`,
   )
+  if (process.env.BENCH_FRAME_LOG) console.log(`  long frames: ${longFrames.join('; ')}`)
   console.log(
     `  DOM after: ${shownAfter.toLocaleString('en-US')} messages, ` +
       `${nodesAfter.toLocaleString('en-US')} elements ` +
