@@ -3,43 +3,24 @@ import type { FontFamily } from '../domain/style-config'
 /**
  * The eight fonts (docs/product/style.md) ship with the app, so they work with no internet.
  * Each face's CSS loads the first time the font is chosen; `font-display: swap` paints text in
- * the system font meanwhile, so a font never blocks the first paint.
+ * the system font meanwhile, so a font never blocks the first paint. The default's loader is
+ * here; the others' come with their own module (`font-loaders.ts`) when one is first chosen.
  */
-const FACES: Record<FontFamily, { face: string; load: () => Promise<unknown> }> = {
-  Inter: { face: 'Inter Variable', load: () => import('@fontsource-variable/inter/wght.css') },
-  Roboto: { face: 'Roboto Variable', load: () => import('@fontsource-variable/roboto/wght.css') },
-  'Open Sans': {
-    face: 'Open Sans Variable',
-    load: () => import('@fontsource-variable/open-sans/wght.css'),
-  },
-  Lato: {
-    face: 'Lato',
-    load: () =>
-      Promise.all([
-        import('@fontsource/lato/latin-400.css'),
-        import('@fontsource/lato/latin-700.css'),
-      ]),
-  },
-  Montserrat: {
-    face: 'Montserrat Variable',
-    load: () => import('@fontsource-variable/montserrat/wght.css'),
-  },
-  Poppins: {
-    face: 'Poppins',
-    load: () =>
-      Promise.all([
-        import('@fontsource/poppins/latin-400.css'),
-        import('@fontsource/poppins/latin-500.css'),
-        import('@fontsource/poppins/latin-600.css'),
-        import('@fontsource/poppins/latin-700.css'),
-      ]),
-  },
+const FACES: Record<FontFamily, string> = {
+  Inter: 'Inter Variable',
+  Roboto: 'Roboto Variable',
+  'Open Sans': 'Open Sans Variable',
+  Lato: 'Lato',
+  Montserrat: 'Montserrat Variable',
+  Poppins: 'Poppins',
   // Source Sans Pro's successor under its new name; the same design.
-  'Source Sans Pro': {
-    face: 'Source Sans 3 Variable',
-    load: () => import('@fontsource-variable/source-sans-3/wght.css'),
-  },
-  Nunito: { face: 'Nunito Variable', load: () => import('@fontsource-variable/nunito/wght.css') },
+  'Source Sans Pro': 'Source Sans 3 Variable',
+  Nunito: 'Nunito Variable',
+}
+
+function loadFaces(family: FontFamily): Promise<unknown> {
+  if (family === 'Inter') return import('@fontsource-variable/inter/wght.css')
+  return import('./font-loaders').then(({ FONT_LOADERS }) => FONT_LOADERS[family]())
 }
 
 const SYSTEM_STACK =
@@ -47,7 +28,7 @@ const SYSTEM_STACK =
 
 /** The CSS font stack for a font: its bundled face, its own name, then the system's fonts. */
 export function fontStack(family: FontFamily): string {
-  return `"${FACES[family].face}", "${family}", ${SYSTEM_STACK}`
+  return `"${FACES[family]}", "${family}", ${SYSTEM_STACK}`
 }
 
 const requested = new Set<FontFamily>()
@@ -56,5 +37,5 @@ const requested = new Set<FontFamily>()
 export function loadFont(family: FontFamily): void {
   if (requested.has(family)) return
   requested.add(family)
-  FACES[family].load().catch(() => requested.delete(family))
+  loadFaces(family).catch(() => requested.delete(family))
 }
