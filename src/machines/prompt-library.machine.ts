@@ -202,9 +202,13 @@ export const promptLibraryMachine = setup({
               actions: [assign({ prompts: [] }), notice('error', 'Failed to load prompts')],
             },
           },
-          // The list reads again after every create, so Create does not wait for it: the form
-          // opens at once, and the list is read again when the form closes.
-          on: { 'create.open': 'creating' },
+          // The list reads again after every create and rating, so neither waits for it: the
+          // form opens at once (and the list is read again when it closes), and a star clicked
+          // meanwhile is saved.
+          on: {
+            'create.open': 'creating',
+            'prompt.rate': { guard: 'whole stars?', target: 'rating' },
+          },
         },
         ready: {
           on: {

@@ -208,6 +208,30 @@ describe('prompt library machine', () => {
     expect(failing.messages()).toEqual(['Failed to save rating'])
   })
 
+  it('a star clicked while the list is read again after a rating is saved too', async () => {
+    const rated: unknown[] = []
+    let loads = 0
+    let release: (prompts: LibraryPrompt[]) => void = () => {}
+    const lib = startLibrary({
+      rate: async (input) => rated.push(input),
+      // The first read answers at once; the one after the rating waits.
+      load: () => (loads++ === 0 ? Promise.resolve([USER]) : new Promise((r) => (release = r))),
+    })
+    lib.actor.send({ type: 'library.open' })
+    await flush()
+    lib.actor.send({ type: 'prompt.rate', prompt: USER, rating: 1 })
+    await flush()
+    expect(lib.actor.getSnapshot().hasTag('busy')).toBe(true)
+    lib.actor.send({ type: 'prompt.rate', prompt: USER, rating: 4 })
+    release([USER])
+    await flush()
+    expect(rated).toEqual([
+      { promptId: 'p1', rating: 1 },
+      { promptId: 'p1', rating: 4 },
+    ])
+    expect(lib.messages()).toEqual(['Rating saved', 'Rating saved'])
+  })
+
   it('save a copy, delete, hide and copy the link, each with its toasts', async () => {
     const saveDeleteAndShare = (link: string): LibraryEvent[] => [
       { type: 'prompt.saveCopy', prompt: USER },

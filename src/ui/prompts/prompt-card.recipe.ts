@@ -42,13 +42,29 @@ export const promptRating = sva({
   base: {
     root: { display: 'flex', alignItems: 'center', gap: '2' },
     control: { display: 'flex', gap: '0.5' },
-    item: { color: 'fg.muted', '&[data-highlighted]': { color: 'accent.text' } },
+    item: {
+      display: 'inline-flex',
+      color: 'fg.muted',
+      borderRadius: 'sm',
+      '& svg': { fill: 'none' },
+      '&[data-highlighted]': { color: 'accent.text', '& svg': { fill: 'currentColor' } },
+      _focusVisible: { outline: '2px solid', outlineColor: 'primary', outlineOffset: '1px' },
+    },
     summary: { fontSize: 'xs', color: 'fg.muted' },
   },
   variants: {
     readOnly: {
       true: { item: { cursor: 'default' } },
-      false: { item: { cursor: 'pointer' } },
+      // The star under the pointer and those before it show what a click would give.
+      false: {
+        item: {
+          cursor: 'pointer',
+          '&:is(:hover, :has(~ :hover))': {
+            color: 'accent.text',
+            '& svg': { fill: 'currentColor' },
+          },
+        },
+      },
     },
   },
   defaultVariants: { readOnly: false },

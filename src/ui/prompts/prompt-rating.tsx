@@ -1,17 +1,19 @@
-import { RatingGroup } from '@ark-ui/react/rating-group'
+import type { KeyboardEvent } from 'react'
 import { StarIcon } from '../shell/dialog-icons'
-import { createStyleContext } from '../shell/style-context'
 import { promptRating } from './prompt-card.recipe'
 
-const { withProvider, withContext } = createStyleContext(promptRating)
-const Rating = {
-  Root: withProvider('div', 'root'),
-  Control: withContext(RatingGroup.Control, 'control'),
-  Item: withContext(RatingGroup.Item, 'item'),
-  Summary: withContext('span', 'summary'),
-}
+const STARS = [1, 2, 3, 4, 5]
+/** Keys that move along the stars, as in any radio group, and how far. */
+const STEPS: Record<string, number> = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 }
 
-/** Average stars with the count; others' prompts take a whole-star rating (1 to 5). */
+/**
+ * Average stars with the count; others' prompts take a whole-star rating (1 to 5): a radio
+ * group of five stars (docs/product/screens.md, "Prompt Library"). A click rates with the star
+ * clicked; the arrow keys, Home and End move along the stars and rate with the one reached,
+ * as radios do. Our own rather than Ark's rating group, which took the value from its hover
+ * state: after the list was read again, that state lagged one click behind, so a click
+ * saved the star clicked before it.
+ */
 export function PromptRating({
   title,
   average,
@@ -25,43 +27,59 @@ export function PromptRating({
   readOnly: boolean
   onRate: (stars: number) => void
 }) {
+  const styles = promptRating({ readOnly })
+  const value = Math.round(average)
+  // The one star in the tab order: the rating shown, or the first.
+  const tabStop = value >= 1 ? value : 1
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>, star: number) => {
+    const step = STEPS[event.key]
+    const next =
+      event.key === 'Home' ? 1 : event.key === 'End' ? 5 : step ? star + step : Number.NaN
+    if (Number.isNaN(next)) return
+    event.preventDefault()
+    const reached = Math.min(5, Math.max(1, next))
+    const group = event.currentTarget.parentElement
+    group?.querySelector<HTMLElement>(`[data-star="${reached}"]`)?.focus()
+    if (reached !== star) onRate(reached)
+  }
   return (
-    <Rating.Root readOnly={readOnly}>
-      <RatingGroup.Root
-        count={5}
-        value={Math.round(average)}
-        readOnly={readOnly}
-        onValueChange={({ value }) => onRate(value)}
+    <div className={styles.root}>
+      <div
+        role="radiogroup"
         aria-label={`Rate ${title}`}
+        aria-readonly={readOnly || undefined}
+        className={styles.control}
       >
-        <Rating.Control>
-          <RatingGroup.Context>
-            {({ items }) =>
-              items.map((item) => (
-                <Rating.Item
-                  key={item}
-                  index={item}
-                  aria-label={`${item} star${item === 1 ? '' : 's'}`}
-                >
-                  <RatingGroup.ItemContext>
-                    {({ highlighted }) => (
-                      <StarIcon
-                        width={15}
-                        height={15}
-                        fill={highlighted ? 'currentColor' : 'none'}
-                      />
-                    )}
-                  </RatingGroup.ItemContext>
-                </Rating.Item>
-              ))
+        {STARS.map((star) => (
+          // biome-ignore lint/a11y/useSemanticElements: a star drawn as the control itself (a hidden native radio cannot be clicked where the star is), with the radio's role, state and keys
+          <span
+            key={star}
+            role="radio"
+            data-star={star}
+            aria-checked={star === value}
+            aria-label={`${star} star${star === 1 ? '' : 's'}`}
+            tabIndex={readOnly ? undefined : star === tabStop ? 0 : -1}
+            data-highlighted={star <= value ? '' : undefined}
+            className={styles.item}
+            onClick={readOnly ? undefined : () => onRate(star)}
+            onKeyDown={
+              readOnly
+                ? undefined
+                : (event) => {
+                    if (event.key === ' ' || event.key === 'Enter') {
+                      event.preventDefault()
+                      onRate(star)
+                    } else onKeyDown(event, star)
+                  }
             }
-          </RatingGroup.Context>
-        </Rating.Control>
-        <RatingGroup.HiddenInput />
-      </RatingGroup.Root>
-      <Rating.Summary data-testid="rating-summary">
+          >
+            <StarIcon width={15} height={15} />
+          </span>
+        ))}
+      </div>
+      <span className={styles.summary} data-testid="rating-summary">
         {average.toFixed(1)} ({count})
-      </Rating.Summary>
-    </Rating.Root>
+      </span>
+    </div>
   )
 }
