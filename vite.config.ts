@@ -2,6 +2,9 @@ import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { lexerOnlyMarked } from './scripts/lexer-only-marked'
+import { preloadWhatIsMissing } from './scripts/preload-what-is-missing'
+
+const preloads = preloadWhatIsMissing()
 
 // One config for the app build and every Vitest project.
 // Projects: `unit` (pure modules and machines, node), `component` (React views in jsdom
@@ -9,10 +12,15 @@ import { lexerOnlyMarked } from './scripts/lexer-only-marked'
 // with a fake `chrome.*`; the extension's own build is extension/vite.config.ts) and
 // `contract` (the SDK against the mock platform over real HTTP, on PGlite and on PostgreSQL).
 export default defineConfig({
-  plugins: [react(), lexerOnlyMarked()],
+  plugins: [react(), lexerOnlyMarked(), preloads.plugin],
   resolve: { tsconfigPaths: true },
   // The manifest tells scripts/check-bundle-budget.ts which chunk loads when (docs/performance.md).
-  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
+  },
   // `npm run dev` forwards the platform to `npm start`'s server, so the page stays same-origin.
   server: {
     port: 5173,
