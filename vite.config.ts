@@ -19,7 +19,9 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     manifest: true,
-    modulePreload: { resolveDependencies: preloads.resolveDependencies },
+    // Every browser the app targets preloads modules itself (Safari since 17); one without
+    // still runs the app, fetching each chunk when imported (docs/performance.md, "Split").
+    modulePreload: { polyfill: false, resolveDependencies: preloads.resolveDependencies },
   },
   // `npm run dev` forwards the platform to `npm start`'s server, so the page stays same-origin.
   server: {
