@@ -17,7 +17,9 @@ export default defineConfig({
   // The manifest tells scripts/check-bundle-budget.ts which chunk loads when (docs/performance.md).
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps are written for debugging and profiling, but the chunks do not name them: a
+    // `sourceMappingURL` comment is bytes every user downloads (docs/performance.md, "Split").
+    sourcemap: 'hidden',
     manifest: true,
     // Every browser the app targets preloads modules itself (Safari since 17); one without
     // still runs the app, fetching each chunk when imported (docs/performance.md, "Split").

@@ -21,8 +21,8 @@ const BUDGETS = {
  * once under budget.
  */
 const HELD_AT: Partial<Record<keyof typeof BUDGETS, number>> = {
-  signedOut: 114.8 * KB,
-  signedIn: 159.2 * KB,
+  signedOut: 114.7 * KB,
+  signedIn: 158.7 * KB,
 }
 /**
  * What the signed-in screen loads on first paint, besides the entry: the session's actors,
