@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { lexerOnlyMarked } from './scripts/lexer-only-marked'
-import { preloadWhatIsMissing } from './scripts/preload-what-is-missing'
+import { lexerOnlyMarked } from './scripts/lexer-only-marked.ts'
+import { preloadWhatIsMissing } from './scripts/preload-what-is-missing.ts'
 
 const preloads = preloadWhatIsMissing()
 
@@ -21,6 +21,13 @@ export default defineConfig({
     // `sourceMappingURL` comment is bytes every user downloads (docs/performance.md, "Split").
     sourcemap: 'hidden',
     manifest: true,
+    // All of XState in one chunk: both first paints load it whole, and every cut between its
+    // modules costs a list of shared names (docs/performance.md, "Split").
+    rolldownOptions: {
+      output: {
+        advancedChunks: { groups: [{ name: 'xstate', test: /node_modules[\\/]xstate[\\/]/ }] },
+      },
+    },
     // Every browser the app targets preloads modules itself (Safari since 17); one without
     // still runs the app, fetching each chunk when imported (docs/performance.md, "Split").
     modulePreload: { polyfill: false, resolveDependencies: preloads.resolveDependencies },
