@@ -101,6 +101,55 @@ describe('the Prompt Library dialog', () => {
     )
   })
 
+  test('Escape asks before it discards a typed prompt; unchanged, it closes at once', async () => {
+    await signedIn('discarder@example.com')
+    const library = await openLibrary()
+    const openCreate = async () => {
+      await userEvent.click(within(library).getByRole('button', { name: 'Create' }))
+      const create = await screen.findByRole('dialog', { name: 'Create New Prompt' })
+      const title = within(create).getByLabelText('Title')
+      await waitFor(() => {
+        title.focus()
+        expect(title).toHaveFocus()
+      })
+      return create
+    }
+    const createOpen = () => screen.queryByRole('dialog', { name: 'Create New Prompt' })
+
+    // Nothing typed: Escape closes it, no question.
+    await openCreate()
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(createOpen()).toBeNull())
+
+    const create = await openCreate()
+    await userEvent.type(within(create).getByLabelText('Title'), 'Half a thought')
+    await userEvent.keyboard('{Escape}')
+    expect(within(create).getByRole('alert')).toHaveTextContent('Discard changes?')
+    const keep = within(create).getByRole('button', { name: 'Keep editing' })
+    await waitFor(() => expect(keep).toHaveFocus())
+    await userEvent.click(keep)
+    expect(within(create).queryByRole('alert')).toBeNull()
+    expect(within(create).getByLabelText('Title')).toHaveValue('Half a thought')
+    expect(within(create).getByRole('button', { name: 'Create Prompt' })).toBeInTheDocument()
+
+    // Escape while asked goes back to the form too; Discard closes it.
+    await userEvent.keyboard('{Escape}')
+    expect(within(create).getByRole('alert')).toHaveTextContent('Discard changes?')
+    await userEvent.keyboard('{Escape}')
+    expect(within(create).queryByRole('alert')).toBeNull()
+    expect(createOpen()).not.toBeNull()
+    await userEvent.keyboard('{Escape}')
+    await userEvent.click(within(create).getByRole('button', { name: 'Discard' }))
+    await waitFor(() => expect(createOpen()).toBeNull())
+
+    // The form opens empty again; Cancel never asks.
+    const again = await openCreate()
+    expect(within(again).getByLabelText('Title')).toHaveValue('')
+    await userEvent.type(within(again).getByLabelText('Title'), 'Another')
+    await userEvent.click(within(again).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(createOpen()).toBeNull())
+  })
+
   test('Edit Prompt saves trimmed changes; activate shows the Active badges', async () => {
     await signedIn('editor@example.com')
     const library = await openLibrary()
@@ -128,6 +177,29 @@ describe('the Prompt Library dialog', () => {
     await userEvent.click(within(edit).getByRole('button', { name: 'Save Changes' }))
     expect(await toast('Prompt updated successfully')).toBeInTheDocument()
     const renamed = await within(library).findByRole('article', { name: 'Gentle tone' })
+
+    // Edit again: unchanged, Escape closes it at once; changed, it asks first.
+    const editAgain = async () => {
+      await userEvent.click(within(renamed).getByRole('button', { name: 'Edit' }))
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Prompt' })
+      const field = within(dialog).getByLabelText('Content')
+      await waitFor(() => {
+        field.focus()
+        expect(field).toHaveFocus()
+      })
+      return dialog
+    }
+    const editOpen = () => screen.queryByRole('dialog', { name: 'Edit Prompt' })
+    await editAgain()
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(editOpen()).toBeNull())
+    const changing = await editAgain()
+    await userEvent.type(within(changing).getByLabelText('Content'), ' always')
+    await userEvent.keyboard('{Escape}')
+    expect(within(changing).getByRole('alert')).toHaveTextContent('Discard changes?')
+    await userEvent.click(within(changing).getByRole('button', { name: 'Discard' }))
+    await waitFor(() => expect(editOpen()).toBeNull())
+    expect(within(renamed).getByText('Be kind')).toBeInTheDocument()
 
     await userEvent.click(within(renamed).getByRole('button', { name: 'Activate' }))
     expect(await toast('Activated: Gentle tone')).toBeInTheDocument()

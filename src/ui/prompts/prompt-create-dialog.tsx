@@ -42,6 +42,7 @@ export function PromptCreateDialog() {
       submitLabel="Create Prompt"
       busy={busy}
       blank={!draft.title.trim() || !draft.content.trim()}
+      changed={draft.title.trim() !== '' || draft.content.trim() !== ''}
       onCancel={() => library.send({ type: 'form.cancel' })}
       onSubmit={() => library.send({ type: 'create.submit' })}
     >

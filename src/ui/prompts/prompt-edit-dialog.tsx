@@ -8,6 +8,8 @@ export function PromptEditDialog() {
   const open = useSelector(library, (s) => s.hasTag('editing'))
   const busy = useSelector(library, (s) => s.hasTag('editing') && s.hasTag('busy'))
   const draft = useSelector(library, (s) => s.context.edit)
+  // The prompt as the list has it: what the draft started from.
+  const saved = useSelector(library, (s) => s.context.prompts.find((p) => p.id === draft.id))
   return (
     <PromptFormDialog
       open={open}
@@ -15,6 +17,7 @@ export function PromptEditDialog() {
       submitLabel="Save Changes"
       busy={busy}
       blank={!draft.title.trim() || !draft.content.trim()}
+      changed={draft.title !== saved?.title || draft.content !== saved?.content}
       onCancel={() => library.send({ type: 'form.cancel' })}
       onSubmit={() => library.send({ type: 'edit.submit' })}
     >

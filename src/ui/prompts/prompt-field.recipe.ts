@@ -1,4 +1,4 @@
-import { cx, sva } from 'styled-system/css'
+import { css, cx, sva } from 'styled-system/css'
 import { field } from '../shell/field.recipe'
 
 /**
@@ -27,3 +27,6 @@ export const promptField = sva({
 const md = promptField()
 export const textField = cx(field(), md.input)
 export const fieldLabel = md.label
+
+/** `Discard changes?` in a prompt form's footer, before its two answers. */
+export const discardQuestion = css({ mr: 'auto', fontSize: 'sm', fontWeight: 'medium' })
