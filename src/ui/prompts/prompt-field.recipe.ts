@@ -29,4 +29,9 @@ export const textField = cx(field(), md.input)
 export const fieldLabel = md.label
 
 /** `Discard changes?` in a prompt form's footer, before its two answers. */
-export const discardQuestion = css({ mr: 'auto', fontSize: 'sm', fontWeight: 'medium' })
+export const discardQuestion = css({
+  mr: 'auto',
+  alignSelf: 'center',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+})
