@@ -24,11 +24,15 @@ export const dialog = sva({
       zIndex: 40,
       bg: 'rgb(0 0 0 / 0.55)',
       backdropFilter: 'blur(2px)',
+      // A dialog opened over another (Create Prompt over the library) dims that one too: its
+      // backdrop and card go above the first dialog's card (Ark marks the nested card).
+      '&:has(+ * [data-nested])': { zIndex: 60 },
     },
     positioner: {
       position: 'fixed',
       inset: 0,
       zIndex: 50,
+      '&:has([data-nested])': { zIndex: 70 },
       display: 'flex',
       justifyContent: 'center',
       overflow: 'auto',
