@@ -230,7 +230,15 @@ describe('the OpenAI-compatible servers section', () => {
     const form = await fillAndAdd(section, { name: 'Slow', url: DOWN })
     expect(await form.findByRole('button', { name: 'Checking...' })).toBeDisabled()
     release()
-    expect(await screen.findByText('Failed to save the server. Please try again.')).toBeVisible()
+    // A toast: sonner loads with the first one, which took over the default second once on a
+    // busy CI machine.
+    expect(
+      await screen.findByText(
+        'Failed to save the server. Please try again.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeVisible()
     expect(within(section).queryByRole('listitem')).not.toBeInTheDocument()
   })
 
