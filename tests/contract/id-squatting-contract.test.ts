@@ -8,17 +8,22 @@ import { describeOnEveryBackend } from '../support/contract-backends'
 // the coming seconds through `/sql`, then another user writes along every path the app has.
 // No write of the victim may fail, and the squatter may learn nothing of the victim's ids.
 
-/** Milliseconds claimed per id shape; the victim's clock stands inside them. */
-const WINDOW_MS = 3000
-const VICTIM_OFFSET_MS = 1200
+/**
+ * Milliseconds claimed per id shape; the victim's clock stands inside them. The app's ids are
+ * made from the victim's clock alone, so a window around it claims every id the victim will
+ * use; a wider one only adds rows (8 per ms) and, on a busy machine, ran past the caller
+ * statement time limit.
+ */
+const WINDOW_MS = 600
+const VICTIM_OFFSET_MS = 300
 
 type Row = Record<string, unknown> & { id: string }
 
 describeOnEveryBackend('ids nobody can squat', ({ signedIn }) => {
   test("one user squatting every id shape blocks none of another user's writes and learns none of their ids", async () => {
-    const squatter = await signedIn('squat-a@example.com')
-    const victim = await signedIn('squat-b@example.com')
     const start = Date.now()
+    const squatter = await signedIn(`squat-a-${start}@example.com`)
+    const victim = await signedIn(`squat-b-${start}@example.com`)
     const victimNow = start + VICTIM_OFFSET_MS
     const victimId = victim.userId
 
