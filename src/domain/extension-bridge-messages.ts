@@ -1,4 +1,3 @@
-import * as v from 'valibot'
 import type { User } from './auth-types'
 import { isActivePrompt, ratingSummary } from './prompt-search'
 import type { PromptRow } from './prompt-types'
@@ -9,31 +8,29 @@ import type { PromptRow } from './prompt-types'
  * Pure: no window, no SDK.
  */
 
-const Id = v.pipe(v.string(), v.minLength(1))
-
-const GetUserDataSchema = v.object({ type: v.literal('GET_USER_DATA') })
-const GetPromptsDataSchema = v.object({ type: v.literal('GET_PROMPTS_DATA'), userId: Id })
-const UpdateSystemPromptSchema = v.object({
-  type: v.literal('UPDATE_SYSTEM_PROMPT'),
-  userId: Id,
-  promptId: Id,
-  isActive: v.boolean(),
-})
-
 /** Every request the extension may post; anything else is not a request. */
-export const ExtensionRequestSchema = v.variant('type', [
-  GetUserDataSchema,
-  GetPromptsDataSchema,
-  UpdateSystemPromptSchema,
-])
+export type ExtensionRequest =
+  | { type: 'GET_USER_DATA' }
+  | { type: 'GET_PROMPTS_DATA'; userId: string }
+  | { type: 'UPDATE_SYSTEM_PROMPT'; userId: string; promptId: string; isActive: boolean }
 
-export type ExtensionRequest = v.InferOutput<typeof ExtensionRequestSchema>
+const isId = (value: unknown): value is string => typeof value === 'string' && value !== ''
 
-/** The request a page message carries, or null when it carries none (never throws). */
+/**
+ * The request a page message carries, with only the fields it declares, or null when it carries
+ * none (never throws). Three flat shapes are read by hand: a schema library here would be the
+ * largest module on the signed-in first paint (docs/performance.md, "Split").
+ */
 export function parseExtensionRequest(data: unknown): ExtensionRequest | null {
   try {
-    const result = v.safeParse(ExtensionRequestSchema, data)
-    return result.success ? result.output : null
+    if (!data || typeof data !== 'object') return null
+    const { type, userId, promptId, isActive } = data as Record<string, unknown>
+    if (type === 'GET_USER_DATA') return { type }
+    if (!isId(userId)) return null
+    if (type === 'GET_PROMPTS_DATA') return { type, userId }
+    if (type === 'UPDATE_SYSTEM_PROMPT' && isId(promptId) && typeof isActive === 'boolean')
+      return { type, userId, promptId, isActive }
+    return null
   } catch {
     // e.g. a getter that throws, or a revoked proxy: not a request either
     return null

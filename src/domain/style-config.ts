@@ -110,17 +110,27 @@ function cleanField<K extends keyof StyleConfig>(
   return !options || options.includes(value) ? (value as StyleConfig[K]) : undefined
 }
 
-/** An edit laid over a config: fields that are unfit keep their current value, unknown keys go. */
-export function applyStylePatch(config: StyleConfig, patch: unknown): StyleConfig {
-  const next: StyleConfig = { ...config }
-  if (!patch || typeof patch !== 'object' || Array.isArray(patch)) return next
+/**
+ * The fields of `patch` that are fit, cleaned, and whether any known field was unfit. Unknown
+ * keys are dropped; anything but a plain object is an empty patch.
+ */
+export function cleanStylePatch(patch: unknown): { fit: Partial<StyleConfig>; unfit: boolean } {
+  const fit: Record<string, unknown> = {}
+  let unfit = false
+  if (!patch || typeof patch !== 'object' || Array.isArray(patch)) return { fit, unfit }
   const record = patch as Record<string, unknown>
   for (const key of Object.keys(DEFAULT_STYLE_CONFIG) as Array<keyof StyleConfig>) {
     if (!Object.hasOwn(record, key)) continue
     const value = cleanField(key, record[key])
-    if (value !== undefined) (next as unknown as Record<string, unknown>)[key] = value
+    if (value === undefined) unfit = true
+    else fit[key] = value
   }
-  return next
+  return { fit, unfit }
+}
+
+/** An edit laid over a config: fields that are unfit keep their current value, unknown keys go. */
+export function applyStylePatch(config: StyleConfig, patch: unknown): StyleConfig {
+  return { ...config, ...cleanStylePatch(patch).fit }
 }
 
 /**
