@@ -62,8 +62,16 @@ test('chat with each provider on your own key, with history, errors and markdown
       toast(page, /^No API key found for \w+\. Please add your API key in the model settings\.$/),
     ).toBeVisible()
     await expect(toast(page, /^Please add your API key in the model settings$/)).toBeVisible()
-    await expect(page.getByRole('article', { name: 'You message' })).toContainText('Hello there')
+    const message = page.getByRole('article', { name: 'You message' })
+    await expect(message).toContainText('Hello there')
     await expect(composer(page)).toBeEnabled()
+    // The mark points at the fix: the keys open over the chat, and close back to it.
+    await message.getByRole('button', { name: 'Manage API Keys' }).click()
+    const keys = page.getByRole('dialog', { name: 'Manage API Keys' })
+    await expect(keys).toBeVisible()
+    await expect(page.getByRole('dialog', { name: 'Select AI Model' })).toBeHidden()
+    await keys.getByRole('button', { name: 'Close' }).click()
+    await expect(keys).toBeHidden()
   })
 
   await test.step('OpenAI: add a key, pick a model, get a markdown reply', async () => {

@@ -10,6 +10,16 @@ export type ReplyStatus = 'complete' | 'stopped' | 'interrupted' | 'streaming'
 /** The longest `failure` a message keeps (docs/product/limits.md#chat); the database holds it to it. */
 export const FAILURE_MAX_CHARS = 500
 
+const MISSING_KEY = 'No API key found for '
+
+/** docs/product/errors.md#toasts: a turn for a provider the user has no key for. */
+export const missingKeyFailure = (provider: string) =>
+  `${MISSING_KEY}${provider}. Please add your API key in the model settings.`
+
+/** Whether a message's stored `failure` is a missing key, which Manage API Keys can mend. */
+export const isMissingKeyFailure = (failure: string | null | undefined) =>
+  failure?.startsWith(MISSING_KEY) === true
+
 /** A row of chat_messages (docs/product/data.md). */
 export interface ChatMessage {
   id: string

@@ -43,6 +43,41 @@ export interface ModelsContext {
 const outputOf = <T>(event: unknown) => (event as DoneActorEvent<T>).output
 
 /**
+ * Key and server management, wherever it opened from: its code arrives on the first open, at
+ * once after (docs/performance.md, "Split"); a load that fails goes back to `back`.
+ */
+const keyManagement = (back: string) =>
+  ({
+    initial: 'loading',
+    states: {
+      loading: {
+        invoke: {
+          id: 'keyManagementLoader',
+          src: 'load key management',
+          onDone: 'managing',
+          onError: {
+            target: back,
+            actions: [
+              {
+                type: 'log error',
+                params: ({ event }: { event: { error?: unknown } }) => ({ error: event.error }),
+              },
+              { type: 'notify', params: { kind: 'error', message: MODELS_MESSAGES.keysFailed } },
+            ],
+          },
+        },
+      },
+      managing: {
+        tags: 'keys',
+        invoke: [
+          { id: 'apiKeys', src: 'manage keys' },
+          { id: 'modelServers', src: 'manage servers' },
+        ],
+      },
+    },
+  }) as const
+
+/**
  * The models a session can chat with, and which one it uses (docs/product/behaviour.md#chat-context),
  * with the 'Select AI Model' dialog that shows and changes them (docs/product/screens.md#model-picker).
  * Two regions: the list (loaded, the choice settled, loaded again when the user's servers
@@ -226,7 +261,11 @@ export const modelsMachine = setup({
       initial: 'closed',
       states: {
         closed: {
-          on: { 'picker.open': 'picking' },
+          on: {
+            'picker.open': 'picking',
+            // From a missing key's toast: the keys alone, and closing them returns to the chat.
+            'keys.open': 'keysAlone',
+          },
         },
         picking: {
           tags: 'open',
@@ -247,33 +286,18 @@ export const modelsMachine = setup({
                 'report choice',
               ],
             },
-            'keys.open': 'openingKeys',
+            'keys.open': 'keysOverPicker',
           },
         },
-        // docs/performance.md, "Split": the code arrives on the first open, at once after.
-        openingKeys: {
+        // Opened from the picker, the keys go back to it.
+        keysOverPicker: {
           tags: 'open',
           on: { 'picker.close': 'closed', 'keys.close': 'picking' },
-          invoke: {
-            id: 'keyManagementLoader',
-            src: 'load key management',
-            onDone: 'managingKeys',
-            onError: {
-              target: 'picking',
-              actions: [
-                { type: 'log error', params: ({ event }) => ({ error: event.error }) },
-                { type: 'notify', params: { kind: 'error', message: MODELS_MESSAGES.keysFailed } },
-              ],
-            },
-          },
+          ...keyManagement('#models.dialog.picking'),
         },
-        managingKeys: {
-          tags: 'keys',
-          invoke: [
-            { id: 'apiKeys', src: 'manage keys' },
-            { id: 'modelServers', src: 'manage servers' },
-          ],
-          on: { 'keys.close': 'picking' },
+        keysAlone: {
+          on: { 'keys.close': 'closed' },
+          ...keyManagement('#models.dialog.closed'),
         },
       },
     },

@@ -1,5 +1,5 @@
 import type { ActiveSystemPrompt } from '../domain/chat-context'
-import type { ChatMessage } from '../domain/chat-message'
+import { type ChatMessage, missingKeyFailure } from '../domain/chat-message'
 import type { ChatResult, ChatTurn, ChatUsage } from '../domain/chat-types'
 import type { SendTarget } from '../domain/send-target'
 
@@ -11,8 +11,7 @@ export const API_KEY_HINT_TOAST_MS = 5000
 export const CHAT_MESSAGES = {
   modelNotFound: 'Model not found',
   sendFailed: 'Failed to send message',
-  missingKey: (provider: string) =>
-    `No API key found for ${provider}. Please add your API key in the model settings.`,
+  missingKey: missingKeyFailure,
   missingKeyHint: 'Please add your API key in the model settings',
 } as const
 

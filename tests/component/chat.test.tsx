@@ -186,6 +186,37 @@ describe('the chat', () => {
     expect(await restRows(session.tokens, 'chat_messages')).toHaveLength(1)
   })
 
+  test("no key: the message's mark offers Manage API Keys, over the chat, before and after a reload", async () => {
+    await signedIn()
+    const first = renderApp()
+    const input = await composer()
+    await userEvent.type(input, 'hello?{Enter}')
+    const message = await screen.findByRole('article', { name: 'You message' })
+    await userEvent.click(await within(message).findByRole('button', { name: 'Manage API Keys' }))
+    const keys = await screen.findByRole('dialog', { name: 'Manage API Keys' })
+    expect(screen.queryByRole('dialog', { name: 'Select AI Model' })).not.toBeInTheDocument()
+    await userEvent.click(within(keys).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    first.unmount()
+
+    renderApp()
+    const stored = await screen.findByRole('article', { name: 'You message' })
+    expect(await within(stored).findByRole('button', { name: 'Retry' })).toBeInTheDocument()
+    await userEvent.click(within(stored).getByRole('button', { name: 'Manage API Keys' }))
+    expect(await screen.findByRole('dialog', { name: 'Manage API Keys' })).toBeInTheDocument()
+  })
+
+  test('a failure other than a missing key offers Retry alone', async () => {
+    const session = await signedIn()
+    await withKey(session, 'anthropic', 'sk-ant-test-failing')
+    renderApp()
+    const input = await composer()
+    await userEvent.type(input, 'break please [[fail:500]{Enter}')
+    const message = await screen.findByRole('article', { name: 'You message' })
+    expect(await within(message).findByRole('button', { name: 'Retry' })).toBeInTheDocument()
+    expect(within(message).queryByRole('button', { name: 'Manage API Keys' })).toBeNull()
+  })
+
   test('a provider error shows its message and keeps the user message', async () => {
     const session = await signedIn()
     await withKey(session, 'anthropic', 'sk-ant-test-failing')

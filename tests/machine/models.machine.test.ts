@@ -261,6 +261,29 @@ describe('models: the picker', () => {
     expect(models.actor.getSnapshot().children.apiKeys).not.toBe(first)
   })
 
+  it('Manage API Keys from the chat (a missing key) opens the keys alone; closing returns to the chat', async () => {
+    const models = startModels()
+    await flush()
+    models.actor.send({ type: 'keys.open' })
+    await flush()
+    expect(models.actor.getSnapshot().children.apiKeys).toBeDefined()
+    expect(models.actor.getSnapshot().hasTag('open')).toBe(false) // no picker under it
+    models.actor.send({ type: 'keys.close' })
+    expect(models.actor.getSnapshot().children.apiKeys).toBeUndefined()
+    expect(models.actor.getSnapshot().matches({ dialog: 'closed' })).toBe(true)
+  })
+
+  it('keys opened from the chat whose code does not arrive: the toast, back to the chat', async () => {
+    const models = startModels({ keyManagementFails: true })
+    await flush()
+    models.actor.send({ type: 'keys.open' })
+    await flush()
+    expect(models.notices).toEqual([
+      { kind: 'error', message: 'Could not open key management. Please reload the page.' },
+    ])
+    expect(models.actor.getSnapshot().matches({ dialog: 'closed' })).toBe(true)
+  })
+
   it('key management whose code does not arrive: the toast, logged, the picker still open', async () => {
     const models = startModels({ keyManagementFails: true })
     await flush()

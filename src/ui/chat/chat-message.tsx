@@ -1,5 +1,5 @@
 import { memo, Suspense } from 'react'
-import type { ChatMessage as ChatMessageRow } from '../../domain/chat-message'
+import { type ChatMessage as ChatMessageRow, isMissingKeyFailure } from '../../domain/chat-message'
 import { costOf, formatCost, formatTokens, usageOf } from '../../domain/model-prices'
 import type { StyleConfig } from '../../domain/style-config'
 import { useSessionActors } from '../shell/app-actors'
@@ -37,6 +37,8 @@ export interface MessageFailure {
   /** `Not sent`, or `Reply not saved` when only saving the reply failed. */
   label: string
   onRetry: () => void
+  /** Opens Manage API Keys: offered when the failure is a missing key. */
+  onManageKeys: () => void
 }
 
 /** docs/product/usage.md: a reply's tokens and cost, and the split behind them. */
@@ -197,6 +199,15 @@ export const ChatMessage = memo(function ChatMessage({
               <RotateCcwIcon width={14} height={14} aria-hidden="true" />
               Retry
             </button>
+            {isMissingKeyFailure(message.failure) && (
+              <button
+                type="button"
+                onClick={failure.onManageKeys}
+                className={button({ variant: 'outline', size: 'sm' })}
+              >
+                Manage API Keys
+              </button>
+            )}
           </div>
         )}
       </div>

@@ -30,7 +30,8 @@ export function MessageList() {
   // The thinking row, the draft and following belong to the conversation the turn is in.
   const answeringHere = useSelector(turn, (s) => s.hasTag('busy') && turnIn(s.context, openId))
   const failedId = useSelector(turn, (s) => s.context.failedTurn?.message.id ?? null)
-  const failure = useFailure(turn)
+  const manageKeys = useCallback(() => modelsActor.send({ type: 'keys.open' }), [modelsActor])
+  const failure = useFailure(turn, manageKeys)
   // The question the turn is sending or answering now: no mark while it is.
   const answering = useSelector(turn, (s) => s.context.pending?.message.id ?? null)
   const answer = useCallback(
@@ -87,7 +88,9 @@ export function MessageList() {
       message={message}
       modelName={nameOf(message.modelId)}
       display={display}
-      failure={message.id === failedId ? failure : storedFailure(rows, i, answering, answer)}
+      failure={
+        message.id === failedId ? failure : storedFailure(rows, i, answering, answer, manageKeys)
+      }
       onRegenerate={canRegenerate && message.id === lastId ? regenerate : undefined}
       streaming={message === draft}
       versions={versions[message.id]}
@@ -230,14 +233,15 @@ function useDraftReply(
 }
 
 /** The failed turn's mark, one object per change so the memoised messages keep still. */
-function useFailure(turn: SessionActors['turn']): MessageFailure {
+function useFailure(turn: SessionActors['turn'], onManageKeys: () => void): MessageFailure {
   const replyKept = useSelector(turn, (s) => s.context.failedTurn?.reply != null)
   return useMemo(
     () => ({
       label: replyKept ? 'Reply not saved' : 'Not sent',
       onRetry: () => turn.send({ type: 'message.retry' }),
+      onManageKeys,
     }),
-    [turn, replyKept],
+    [turn, replyKept, onManageKeys],
   )
 }
 
@@ -251,9 +255,10 @@ function storedFailure(
   i: number,
   answering: string | null,
   answer: (messageId: string) => void,
+  onManageKeys: () => void,
 ): MessageFailure | undefined {
   const message = rows[i]
   if (!message?.failure || message.role !== 'user' || message.id === answering) return undefined
   if (rows[i + 1]?.role === 'assistant') return undefined
-  return { label: 'Not sent', onRetry: () => answer(message.id) }
+  return { label: 'Not sent', onRetry: () => answer(message.id), onManageKeys }
 }
