@@ -143,9 +143,9 @@ for (const theme of THEMES) {
           .click()
         const saved = toast(page, 'openai API key saved successfully')
         await expect(saved).toBeVisible()
-        // The toast first, while it shows: it goes by itself after 4 s, and a scan of the whole
-        // dialog can take longer than that on a busy machine.
-        await expectClean(page, where('toast'), '[data-sonner-toaster]')
+        // The toast goes by itself after 4 s, and a scan can take longer than that on a busy
+        // machine: a pointer resting on it holds it (sonner pauses its timer on hover).
+        await saved.hover()
         // It clears the header.
         const headerBottom = await page
           .locator('header')
@@ -153,10 +153,13 @@ for (const theme of THEMES) {
           .evaluate((el) => el.getBoundingClientRect().bottom)
         const toastTop = await saved.evaluate((el) => el.getBoundingClientRect().top)
         expect(toastTop).toBeGreaterThanOrEqual(headerBottom)
+        await expectClean(page, where('toast'), '[data-sonner-toaster]')
         // Toasts are announced over the dialog: their live region (there with or without a
         // toast) is outside the hidden #root.
         const region = page.locator('section[aria-live="polite"][aria-label^="Notifications"]')
         expect(await region.evaluate((el) => el.closest('#root, [aria-hidden="true"]'))).toBeNull()
+        // Let it go, so it covers none of the dialog's buttons below.
+        await waitForToastsToGo(page)
         // With a saved key: the Saved mark, Test, Update.
         await expect(keys.getByRole('button', { name: 'Update API Key' })).toBeVisible()
         await expectClean(page, where('Manage API Keys, a key saved'), inDialog)
