@@ -52,6 +52,8 @@ async function pickAndSend(
 test('chat with each provider on your own key, with history, errors and markdown', async ({
   page,
 }) => {
+  // Three providers' keys, picks and replies: about 25 s alone, and more beside another worker.
+  test.setTimeout(90_000)
   await signUp(page, 'Grace Hopper')
 
   await test.step('without a key: both toasts, and the message is kept', async () => {

@@ -38,7 +38,13 @@ export function provideSessionActors(deps: SessionDeps) {
     storage: env.storage,
   })
   return {
-    turn: provideTurn({ platform, currentUserId, providerBaseUrls, fetch: deps.fetch }),
+    turn: provideTurn({
+      platform,
+      currentUserId,
+      providerBaseUrls,
+      fetch: deps.fetch,
+      storage: env.storage,
+    }),
     openConversation: provideOpenConversation({ platform, earlyHistory: deps.earlyHistory }),
     conversations: provideConversations({ platform, address: env, currentUserId }),
     usage: provideUsage({ platform, currentUserId }),

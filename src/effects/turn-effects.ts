@@ -3,13 +3,15 @@ import { decodeApiKey } from '../domain/api-key-encoding'
 import { CONTEXT_EARLIER_MESSAGES } from '../domain/chat-context'
 import type { ChatMessage } from '../domain/chat-message'
 import type { ChatModel } from '../domain/chat-model'
+import type { ComposerDrafts } from '../domain/composer-drafts'
 import type { Conversation } from '../domain/conversation'
 import { isServerProvider, parseServerModelId } from '../domain/server-models'
 import type { Notice } from '../machines/notice'
 import { type StreamReplyInput, turnMachine } from '../machines/turn.machine'
-import type { PlatformClient } from '../platform/index'
+import type { KeyValueStorage, PlatformClient } from '../platform/index'
 import type { ProviderBaseUrls } from '../providers/provider-call'
 import { apiKeyRows } from './api-key-rows'
+import { recallComposerDrafts, storeComposerDrafts } from './composer-draft-store'
 import { readPage } from './history-pages'
 import { logError, showToast } from './notify'
 import type { serverTurnEffects } from './server-turns'
@@ -22,6 +24,8 @@ export interface TurnEffectsOptions {
   /** Provider calls go through this fetch (tests); the global one by default. */
   fetch?: typeof fetch
   notify?: (notice: Notice) => void
+  /** Where each conversation's unsent text is kept: the browser's local storage. */
+  storage: KeyValueStorage
   /** Calls `listener` when the page goes away (`pagehide`); returns how to stop. Tests fake it. */
   onPageHide?: (listener: () => void) => () => void
 }
@@ -59,6 +63,9 @@ export function provideTurn(options: TurnEffectsOptions) {
 
   return turnMachine.provide({
     actors: {
+      'recall drafts': fromPromise(async ({ input }: { input: { userId: string } }) =>
+        recallComposerDrafts(options.storage, input.userId),
+      ),
       'create conversation': fromPromise(
         async ({
           input,
@@ -165,6 +172,8 @@ export function provideTurn(options: TurnEffectsOptions) {
     actions: {
       notify,
       'log error': logError,
+      'store drafts': (_, { userId, drafts }: { userId: string; drafts: ComposerDrafts }) =>
+        storeComposerDrafts(options.storage, userId, drafts),
       // docs/product/behaviour.md#chat-sending: the question keeps why its turn failed.
       'record failure': (_, { message }: { message: ChatMessage }) => {
         if (!message.failure) return

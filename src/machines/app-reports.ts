@@ -45,6 +45,8 @@ export type AppReport =
   /** The user opened a conversation, or a new chat (null) (docs/product/conversations.md). */
   | { type: 'conversation.opened'; conversationId: string | null }
   | { type: 'conversation.linked'; conversationId: string }
+  /** The conversation on screen changed (null: a new chat), whichever way it was opened. */
+  | { type: 'conversation.shown'; conversationId: string | null }
   /** A new chat's first message is being sent: its conversation is the open one from now. */
   | { type: 'chat.conversationStarting'; conversationId: string }
   /** The chat saved the first message of a new conversation, whose row this is. */

@@ -342,6 +342,12 @@ export const appMachine = setup({
                 conversationId: event.conversationId,
               })),
             },
+            'conversation.shown': {
+              actions: sendTo('turn', ({ event }) => ({
+                type: 'input.for',
+                conversationId: event.conversationId,
+              })),
+            },
             'chat.conversationStarting': {
               actions: [
                 sendTo('conversations', ({ event }) => ({

@@ -152,6 +152,14 @@ export const openConversationMachine = setup({
     'ask to regenerate': sendParent(
       ({ context }): AppReport => ({ type: 'chat.regenerate', ...regenerateAsk(context) }),
     ),
+    // Routed by the app machine to the turn, whose input holds each conversation's unsent text
+    // (docs/product/conversations.md#unsent-text).
+    'report shown': sendParent(
+      ({ context }): AppReport => ({
+        type: 'conversation.shown',
+        conversationId: context.conversationId,
+      }),
+    ),
     // Routed by the app machine to the models actor: a conversation composes with the model
     // it was last answered with (docs/product/conversations.md, "Its model").
     'report model used': enqueueActions(({ context, enqueue, check }) => {
@@ -254,20 +262,23 @@ export const openConversationMachine = setup({
     // A new chat becomes the conversation its first message starts, unless another was opened.
     'conversation.starting': {
       guard: 'new chat?',
-      actions: assign({ conversationId: ({ event }) => event.conversationId }),
+      actions: [assign({ conversationId: ({ event }) => event.conversationId }), 'report shown'],
     },
     'conversation.open': [
       { guard: 'linked one open?', actions: assign({ linkedId: null }) },
       {
         target: '.loading',
-        actions: assign({
-          conversationId: ({ event }) => event.conversationId,
-          linkedId: null,
-          messages: [],
-          hasOlder: false,
-          versions: {},
-          editing: null,
-        }),
+        actions: [
+          assign({
+            conversationId: ({ event }) => event.conversationId,
+            linkedId: null,
+            messages: [],
+            hasOlder: false,
+            versions: {},
+            editing: null,
+          }),
+          'report shown',
+        ],
       },
     ],
   },
@@ -292,7 +303,7 @@ export const openConversationMachine = setup({
         // The list has it while its history is on the way: keep that request.
         'conversation.open': {
           guard: 'the linked one?',
-          actions: assign({ conversationId: ({ context }) => context.linkedId }),
+          actions: [assign({ conversationId: ({ context }) => context.linkedId }), 'report shown'],
         },
       },
       invoke: {
@@ -314,6 +325,7 @@ export const openConversationMachine = setup({
                   ...context.versions,
                 }),
               }),
+              'report shown',
               'report model used',
             ],
           },

@@ -1,6 +1,7 @@
 import type { ActiveSystemPrompt } from '../domain/chat-context'
 import { type ChatMessage, missingKeyFailure } from '../domain/chat-message'
 import type { ChatResult, ChatTurn, ChatUsage } from '../domain/chat-types'
+import type { ComposerDrafts } from '../domain/composer-drafts'
 import type { SendTarget } from '../domain/send-target'
 
 // The turn machine's vocabulary: what it holds, what it hears, and the texts it shows.
@@ -70,6 +71,13 @@ export interface TurnContext {
   modelId: string | null
   input: string
   /**
+   * Each conversation's unsent text, the input's included, kept in this browser until sent
+   * (docs/product/conversations.md#unsent-text).
+   */
+  drafts: ComposerDrafts
+  /** The conversation whose text the input holds (null: a new chat), as the open one says. */
+  draftFor: string | null
+  /**
    * A send that came before the models actor chose any model (a quick run right after sign-in):
    * it goes as soon as one is chosen, unless the input changes first.
    */
@@ -83,6 +91,8 @@ export interface TurnContext {
 
 export type TurnEvent =
   | { type: 'input.change'; value: string }
+  /** The open conversation is now this one: the input holds its unsent text. */
+  | { type: 'input.for'; conversationId: string | null }
   /** Send what the input holds, through the open conversation, which says where. */
   | ({ type: 'message.send' } & SendTarget)
   | { type: 'message.retry' }

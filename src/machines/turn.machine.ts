@@ -14,6 +14,7 @@ import { buildChatContext } from '../domain/chat-context'
 import { type ChatMessage, FAILURE_MAX_CHARS, type ReplyStatus } from '../domain/chat-message'
 import type { ChatModel } from '../domain/chat-model'
 import type { ChatTurn, ChatUsage } from '../domain/chat-types'
+import { type ComposerDrafts, draftKey, keepDraft } from '../domain/composer-drafts'
 import { conversationId, titleFromMessage } from '../domain/conversation'
 import { messageId } from '../domain/message-ids'
 import type { AppReport } from './app-reports'
@@ -176,6 +177,15 @@ export interface StreamReplyInput {
 const regenerationUnanswered = (context: TurnContext) =>
   context.pending?.replaces != null && context.pending.reply === null
 
+/** Writes the unsent text as the context now has it. */
+const STORE_DRAFTS = {
+  type: 'store drafts' as const,
+  params: ({ context }: { context: TurnContext }) => ({
+    userId: context.userId,
+    drafts: context.drafts,
+  }),
+}
+
 /** The send, as its events say: where, and after which messages. */
 const targetOf = (event: TurnEvent): SendTarget =>
   event.type === 'message.send' ||
@@ -238,6 +248,10 @@ export const turnMachine = setup({
     'save reply': fromPromise<void, { message: ChatMessage }>(async () => {
       throw notProvided('save reply')
     }),
+    /** The unsent text this user left in this browser. */
+    'recall drafts': fromPromise<ComposerDrafts, { userId: string }>(async () => {
+      throw notProvided('recall drafts')
+    }),
     /** Writes the reply as it has arrived so far, marked `streaming`, in the same order. */
     'save draft': fromPromise<void, { message: ChatMessage }>(async () => {
       throw notProvided('save draft')
@@ -246,6 +260,10 @@ export const turnMachine = setup({
   actions: {
     notify: (_, _params: Notice) => {
       throw notProvided('notify')
+    },
+    /** Stores the unsent text, so a reload finds it. */
+    'store drafts': (_, _params: { userId: string; drafts: ComposerDrafts }) => {
+      throw notProvided('store drafts')
     },
     // docs/product/conversations.md: the list learns of new conversations and of activity.
     'report conversation started': sendParent(({ context }) => {
@@ -366,7 +384,13 @@ export const turnMachine = setup({
         earlierFrom: earlierFromOf(target),
       })
       // Sending something new drops the Retry of an earlier failed turn.
-      return { pending, failedTurn: null, input: edits ? context.input : '' }
+      if (edits) return { pending, failedTurn: null }
+      return {
+        pending,
+        failedTurn: null,
+        input: '',
+        drafts: keepDraft(context.drafts, draftKey(context.draftFor), ''),
+      }
     }),
 
     // Retry: the failed turn as it was (same message row, model and context), from the top of
@@ -425,6 +449,26 @@ export const turnMachine = setup({
           draftSaved: 0,
         }),
       }
+    }),
+    // docs/product/conversations.md#unsent-text: the input holds the open conversation's text.
+    'type input': assign(({ context, event }) => {
+      const { value } = event as Extract<TurnEvent, { type: 'input.change' }>
+      return {
+        input: value,
+        held: null,
+        drafts: keepDraft(context.drafts, draftKey(context.draftFor), value),
+      }
+    }),
+    'switch input': assign(({ context, event }) => {
+      const { conversationId } = event as Extract<TurnEvent, { type: 'input.for' }>
+      const drafts = keepDraft(context.drafts, draftKey(context.draftFor), context.input)
+      const input = drafts[draftKey(conversationId)] ?? ''
+      return { drafts, draftFor: conversationId, input, held: null }
+    }),
+    // Stored text under what was typed since the page opened; the input takes it if still empty.
+    'recalled drafts': assign(({ context, event }) => {
+      const drafts = { ...outputOf<ComposerDrafts>(event), ...context.drafts }
+      return { drafts, input: context.input || (drafts[draftKey(context.draftFor)] ?? '') }
     }),
     'mark draft saved': assign(({ context }) => ({
       pending: updatePending(context, { draftSaved: context.pending?.draft?.length ?? 0 }),
@@ -515,6 +559,8 @@ export const turnMachine = setup({
     userId: input.userId,
     modelId: null,
     input: '',
+    drafts: {},
+    draftFor: null,
     held: null,
     systemPrompt: null,
     pending: null,
@@ -526,7 +572,18 @@ export const turnMachine = setup({
     'model.select': {
       actions: [assign({ modelId: ({ event }) => event.modelId }), 'send what was held'],
     },
-    'input.change': { actions: assign({ input: ({ event }) => event.value, held: null }) },
+    'input.change': { actions: ['type input', STORE_DRAFTS] },
+    'input.for': {
+      guard: ({ context, event }) => event.conversationId !== context.draftFor,
+      actions: ['switch input', STORE_DRAFTS],
+    },
+  },
+  invoke: {
+    id: 'draftsRecaller',
+    src: 'recall drafts',
+    input: ({ context }) => ({ userId: context.userId }),
+    onDone: { actions: ['recalled drafts', STORE_DRAFTS] },
+    onError: { actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) } },
   },
   initial: 'idle',
   states: {
@@ -539,7 +596,7 @@ export const turnMachine = setup({
           {
             guard: 'can send?',
             target: 'sending',
-            actions: ['start turn', 'report conversation starting', 'show question'],
+            actions: ['start turn', STORE_DRAFTS, 'report conversation starting', 'show question'],
           },
           { guard: 'waiting for a model?', actions: 'hold send' },
         ],

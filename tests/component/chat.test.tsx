@@ -217,6 +217,24 @@ describe('the chat', () => {
     expect(within(message).queryByRole('button', { name: 'Manage API Keys' })).toBeNull()
   })
 
+  test('unsent text survives a reload, and is gone once sent', async () => {
+    const session = await signedIn()
+    await withKey(session, 'anthropic', 'sk-ant-test-drafts')
+    const first = renderApp()
+    await userEvent.type(await composer(), 'Words I have not sent')
+    first.unmount()
+
+    const second = renderApp()
+    const input = await composer()
+    await waitFor(() => expect(input).toHaveValue('Words I have not sent'))
+    await userEvent.type(input, '{Enter}')
+    await screen.findByText('You said: Words I have not sent')
+    second.unmount()
+
+    renderApp()
+    expect(await composer()).toHaveValue('')
+  })
+
   test('a provider error shows its message and keeps the user message', async () => {
     const session = await signedIn()
     await withKey(session, 'anthropic', 'sk-ant-test-failing')

@@ -169,8 +169,9 @@ export function startApp(
             calls.saved.push(input.message)
           }),
           'save draft': fromPromise(async () => {}),
+          'recall drafts': fromPromise(async () => ({})),
         },
-        actions: { notify: noop, 'log error': noop },
+        actions: { notify: noop, 'log error': noop, 'store drafts': noop },
       }),
       conversations: conversationsMachine.provide({
         actors: {

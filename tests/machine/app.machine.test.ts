@@ -405,6 +405,7 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'conversation.modelUsed', modelId: 'gpt-5' },
   { type: 'chat.rowHidden', messageId: QUESTION.id },
   { type: 'model.chosen', modelId: 'gpt-5' },
+  { type: 'conversation.shown', conversationId: 'conv_1' },
   { type: 'extension.setActive', prompt: ACTIVE, isActive: true },
   { type: 'activation.settled', promptId: 's1', isActive: true, ok: true },
   { type: 'conversation.opened', conversationId: 'conv_1' },

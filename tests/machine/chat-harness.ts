@@ -2,6 +2,7 @@ import { type Actor, createActor, type EventObject, fromCallback, fromPromise } 
 import type { ChatMessage } from '../../src/domain/chat-message'
 import type { ChatModel } from '../../src/domain/chat-model'
 import type { ChatResult, ChatTurn } from '../../src/domain/chat-types'
+import type { ComposerDrafts } from '../../src/domain/composer-drafts'
 import type { HistoryPage } from '../../src/domain/history-page'
 import type { Notice } from '../../src/machines/notice'
 import {
@@ -90,6 +91,8 @@ export interface Fakes {
   /** A streaming reply's draft save. */
   saveDraft?: (message: ChatMessage) => Promise<void>
   createConversation?: () => Promise<void>
+  /** The unsent text stored in this browser at sign-in (none unless told). */
+  storedDrafts?: () => Promise<ComposerDrafts>
 }
 
 /** The events the open conversation takes; the turn takes the rest. */
@@ -125,6 +128,8 @@ export function startChat(fakes: Fakes = {}) {
   const saved: ChatMessage[] = []
   /** The drafts saved while replies streamed, in order. */
   const drafts: ChatMessage[] = []
+  /** The unsent text as each write stored it, in order. */
+  const storedDrafts: ComposerDrafts[] = []
   /** The provider calls, without the reply row each is given for `pagehide`. */
   const calls: Array<Omit<StreamReplyInput, 'reply'>> = []
   /** The reply rows the calls were given. */
@@ -192,6 +197,8 @@ export function startChat(fakes: Fakes = {}) {
         toTurn({ type: 'message.answer', ...answerAsk(context, event.messageId) })
       },
       'ask to edit': ({ context }) => toTurn({ type: 'message.edit', ...editAsk(context) }),
+      'report shown': ({ context }) =>
+        toTurn({ type: 'input.for', conversationId: context.conversationId }),
     },
   })
   const turnLogic = turnMachine.provide({
@@ -260,8 +267,12 @@ export function startChat(fakes: Fakes = {}) {
         drafts.push(input.message)
         await fakes.saveDraft?.(input.message)
       }),
+      'recall drafts': fromPromise(async () => (fakes.storedDrafts ? fakes.storedDrafts() : {})),
     },
     actions: {
+      'store drafts': (_, { drafts }: { drafts: ComposerDrafts }) => {
+        storedDrafts.push(drafts)
+      },
       notify: (_, notice: Notice) => {
         notices.push(notice)
       },
@@ -346,6 +357,7 @@ export function startChat(fakes: Fakes = {}) {
     effects,
     saved,
     drafts,
+    storedDrafts,
     replyRows,
     calls,
     stops: () => stops,

@@ -218,6 +218,7 @@ describe('open conversation machine model', () => {
         'ask to edit',
         'ask to answer',
         'report model used',
+        'report shown',
       ],
       events: MODEL_EVENTS,
       serialize: (s) =>

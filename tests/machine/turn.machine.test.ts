@@ -288,6 +288,9 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'xstate.error.actor.replySaver', error: ERR },
   { type: 'xstate.done.actor.draftSaver', output: undefined },
   { type: 'xstate.error.actor.draftSaver', error: ERR },
+  { type: 'input.for', conversationId: 'conv_2' },
+  { type: 'xstate.done.actor.draftsRecaller', output: { conv_2: 'kept' } },
+  { type: 'xstate.error.actor.draftsRecaller', error: ERR },
 ]
 const SEND_ORDER = [
   'conversationCreator',
@@ -306,10 +309,12 @@ const DEFERRED = [
   'find model',
   'find api key',
   'read earlier',
+  'recall drafts',
 ]
 /** The streaming call reports nothing by itself: the walk sends its events. */
 const silentStream = fromCallback(() => () => {})
 const NOOPS = [
+  'store drafts',
   'notify',
   'log error',
   'record failure',
@@ -907,6 +912,63 @@ describe('chat: conversations', () => {
     await flush()
     expect(chat.created.map((c) => c.id)).toEqual([chat.created[0]!.id, chat.created[0]!.id])
     expect(chat.saved.map((m) => m.role)).toEqual(['user', 'assistant'])
+  })
+
+  it('each conversation keeps its unsent text: switching away and back finds it, a send forgets it', async () => {
+    const chat = await signedInChat({}, null)
+    chat.actor.send({ type: 'input.change', value: 'Half a thought' })
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_a' })
+    await flush()
+    expect(chat.context().input).toBe('')
+    chat.actor.send({ type: 'input.change', value: 'For A' })
+    chat.actor.send({ type: 'conversation.open', conversationId: null })
+    await flush()
+    expect(chat.context().input).toBe('Half a thought')
+    expect(chat.storedDrafts.at(-1)).toEqual({ '': 'Half a thought', conv_a: 'For A' })
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_a' })
+    await flush()
+    expect(chat.context().input).toBe('For A')
+    chat.actor.send({ type: 'message.send' })
+    await flush()
+    expect(chat.saved[0]).toMatchObject({ content: 'For A', conversationId: 'conv_a' })
+    expect(chat.storedDrafts.at(-1)).toEqual({ '': 'Half a thought' })
+    // Cleared text is forgotten too.
+    chat.actor.send({ type: 'conversation.open', conversationId: null })
+    chat.actor.send({ type: 'input.change', value: '  ' })
+    expect(chat.storedDrafts.at(-1)).toEqual({})
+  })
+
+  it("a new chat's first message moves its conversation's text nowhere: the new conversation starts empty", async () => {
+    const chat = await signedInChat({}, null)
+    chat.typeAndSend('Hello')
+    await flush()
+    const started = chat.saved[0]?.conversationId
+    expect(started).toMatch(/^conv_/)
+    expect(chat.context().draftFor).toBe(started)
+    expect(chat.context().input).toBe('')
+    expect(chat.storedDrafts.at(-1)).toEqual({})
+  })
+
+  it('text stored by an earlier page fills the input of the conversation it was typed in', async () => {
+    const chat = await signedInChat({
+      storedDrafts: async () => ({ conv_1: 'Typed before the reload', conv_9: 'Elsewhere' }),
+    })
+    expect(chat.context().input).toBe('Typed before the reload')
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_9' })
+    await flush()
+    expect(chat.context().input).toBe('Elsewhere')
+  })
+
+  it('text typed before the stored text is read wins over it', async () => {
+    let answer: (drafts: Record<string, string>) => void = () => {}
+    const chat = await signedInChat({
+      storedDrafts: () => new Promise((resolve) => (answer = resolve)),
+    })
+    chat.actor.send({ type: 'input.change', value: 'New words' })
+    answer({ conv_1: 'Old words', conv_2: 'Kept' })
+    await flush()
+    expect(chat.context().input).toBe('New words')
+    expect(chat.storedDrafts.at(-1)).toEqual({ conv_2: 'Kept', conv_1: 'New words' })
   })
 
   it('opening a conversation shows its own history, and the context is built from it alone', async () => {
