@@ -144,8 +144,8 @@ for (const theme of THEMES) {
         const saved = toast(page, 'openai API key saved successfully')
         await expect(saved).toBeVisible()
         // The toast goes by itself after 4 s, and a scan can take longer than that on a busy
-        // machine: a pointer resting on it holds it (sonner pauses its timer on hover).
-        await saved.hover()
+        // machine (the dialog keeps the pointer from it, so it cannot be held): it is measured
+        // first, then scanned.
         // It clears the header.
         const headerBottom = await page
           .locator('header')

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { composer } from './support/chat'
-import { toast } from './support/session'
+import { chatWithGpt5, composer } from './support/chat'
+import { signUp, toast } from './support/session'
 
 // Issue 15: the main flows with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows,
 // Escape; no click anywhere): sign in, pick a model, send, open the library, run a prompt.
@@ -197,4 +197,40 @@ test('sign in, pick a model, send, open the library and run a prompt: keyboard o
     await expect(editor).toBeHidden()
     await expect(style).toBeFocused()
   })
+})
+
+test('from load to a sent message in one key press; the skip link; New chat takes the box', async ({
+  page,
+}) => {
+  test.setTimeout(60_000)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signUp(page, 'Keys Kim')
+  await chatWithGpt5(page)
+
+  await page.reload()
+  // The box has focus as soon as it can be typed in: typing and Enter send.
+  await expect(composer(page)).toBeEnabled()
+  await expect(composer(page)).toBeFocused()
+  await page.keyboard.type('Straight in')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('article', { name: 'GPT-5 message' })).toHaveCount(1)
+
+  // The skip link is the page's first stop, before the header's first control: shown when
+  // reached, and Enter takes focus past the header and the list to the box.
+  const skip = page.getByRole('link', { name: 'Skip to message box' })
+  await expect(skip).not.toBeInViewport()
+  await page.getByRole('banner').getByRole('button').first().focus()
+  await page.keyboard.press('Shift+Tab')
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeInViewport()
+  expect(await focusIndicator(page)).not.toMatch(/^none|nothing/)
+  await page.keyboard.press('Enter')
+  await expect(composer(page)).toBeFocused()
+
+  // New chat gives the box focus, as does opening a conversation from the list.
+  const sidebar = page.getByRole('complementary', { name: 'Conversation sidebar' })
+  await sidebar.getByRole('button', { name: 'New chat' }).click()
+  await expect(composer(page)).toBeFocused()
+  await sidebar.getByRole('button', { name: /^Straight in/ }).click()
+  await expect(composer(page)).toBeFocused()
 })

@@ -238,6 +238,10 @@ describe('the conversations sidebar', () => {
     expect(field).toHaveFocus()
     await userEvent.keyboard('{Escape}')
     expect(within(sidebar()).queryByRole('textbox')).toBeNull()
+    // Focus goes back to the row, not to the page.
+    await waitFor(() =>
+      expect(within(sidebar()).getByRole('button', { name: 'Rename Draft name' })).toHaveFocus(),
+    )
 
     await userEvent.click(screen.getByRole('button', { name: 'Rename Draft name' }))
     await userEvent.clear(within(sidebar()).getByRole('textbox', { name: 'Conversation title' }))
@@ -247,6 +251,9 @@ describe('the conversations sidebar', () => {
     expect(input).toHaveAccessibleDescription('Title cannot be empty')
     await userEvent.type(input, '  Final name {Enter}')
     await waitFor(() => expect(openButton('Final name')).toBeInTheDocument())
+    await waitFor(() =>
+      expect(within(sidebar()).getByRole('button', { name: 'Rename Final name' })).toHaveFocus(),
+    )
     const [stored] = await restRows<Conversation>(tokens, 'conversations')
     expect(stored?.title).toBe('Final name')
   })
@@ -324,6 +331,9 @@ describe('the conversations drawer (under 768 px)', () => {
     expect(within(drawer).getByRole('textbox', { name: 'Conversation title' })).toHaveFocus()
     await userEvent.keyboard('{Escape}')
     expect(within(drawer).queryByRole('textbox')).toBeNull()
+    await waitFor(() =>
+      expect(within(drawer).getByRole('button', { name: 'Rename Keep drawer' })).toHaveFocus(),
+    )
     expect(screen.getByRole('dialog', { name: 'Conversations' })).toBeInTheDocument()
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())

@@ -10,6 +10,9 @@ import { usePromptPicker } from './prompt-picker'
 
 const styles = messageInput()
 
+/** The skip link's target (src/ui/shell/skip-link.tsx). */
+export const MESSAGE_BOX_ID = 'message-box'
+
 // The `/` picker's list loads as it first opens (docs/performance.md, "Split").
 const PromptPickerList = lazyComponent(() =>
   import('./prompt-picker-list').then((m) => m.PromptPickerList),
@@ -46,6 +49,17 @@ export function MessageInput() {
     // The open conversation says where it goes, and after what (docs/architecture.md).
     openConversation.send({ type: 'message.send' })
   }
+  // docs/product/screens.md#keyboard: the box takes focus once it can be typed in and whenever
+  // another conversation opens, unless focus is somewhere else than the page or the
+  // conversation list (a dialog, the header). Not on touch screens, where focus raises the
+  // keyboard over the conversation.
+  useEffect(() => {
+    const box = field.current
+    if (!box || noModel || !globalThis.matchMedia?.('(pointer: fine)').matches) return
+    const focused = document.activeElement
+    if (!focused || focused === document.body || focused.closest('[data-conversations]'))
+      box.focus()
+  }, [openId, noModel])
   useEffect(() => {
     if (sending || !refocus.current) return
     refocus.current = false
@@ -64,6 +78,7 @@ export function MessageInput() {
       <div className={styles.box}>
         <textarea
           ref={field}
+          id={MESSAGE_BOX_ID}
           aria-label="Message"
           rows={1}
           disabled={noModel || sending}

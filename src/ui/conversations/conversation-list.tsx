@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useId } from 'react'
+import { useId, useLayoutEffect, useRef } from 'react'
 import { cx } from 'styled-system/css'
 import type { Conversation } from '../../domain/conversation'
 import { relativeTime } from '../../domain/relative-time'
@@ -36,7 +36,7 @@ export function ConversationList({ onChosen }: { onChosen?: () => void }) {
   )
   const now = Date.now()
   return (
-    <nav aria-label="Conversations" className={styles.root}>
+    <nav aria-label="Conversations" data-conversations="" className={styles.root}>
       <button
         type="button"
         className={cx(button({ variant: 'outline' }), styles.newChat)}
@@ -124,6 +124,7 @@ function ConversationRow({
         <button
           type="button"
           aria-label={`Rename ${title}`}
+          data-rename={id}
           title="Rename"
           className={iconButton}
           onClick={() => conversations.send({ type: 'rename.start', id })}
@@ -151,6 +152,22 @@ function RenameRow({ conversation }: { conversation: Conversation }) {
   const draft = useSelector(conversations, (s) => s.context.editing?.draft ?? '')
   const error = useSelector(conversations, (s) => s.context.editing?.error ?? null)
   const errorId = useId()
+  const input = useRef<HTMLInputElement>(null)
+  // Saved or cancelled, the field goes: focus it held returns to the row's Rename button,
+  // not to the page. The cleanup runs while the field is still in the page; the row is
+  // there once this commit is done.
+  useLayoutEffect(() => {
+    const id = conversation.id
+    return () => {
+      // The list it is in: the sidebar's, or the drawer's.
+      const list = input.current?.closest('ul')
+      if (!list || document.activeElement !== input.current) return
+      queueMicrotask(() => {
+        for (const button of list.querySelectorAll<HTMLElement>('[data-rename]'))
+          if (button.dataset.rename === id) button.focus()
+      })
+    }
+  }, [conversation.id])
   return (
     <li className={styles.row}>
       <form
@@ -164,6 +181,7 @@ function RenameRow({ conversation }: { conversation: Conversation }) {
           // The field replaces the row the user chose to rename: focus follows it there.
           // biome-ignore lint/a11y/noAutofocus: focus moves to the field the user just opened
           autoFocus
+          ref={input}
           aria-label="Conversation title"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}

@@ -40,9 +40,26 @@ export const signedOutScreen = sva({
  * chat column (room below for the fixed composer, which starts right of the sidebar).
  */
 export const signedInScreen = sva({
-  slots: ['page', 'body', 'column', 'main', 'composer', 'welcome', 'name'],
+  slots: ['page', 'skip', 'body', 'column', 'main', 'composer', 'welcome', 'name'],
   base: {
     page: { minH: '100vh', display: 'flex', flexDirection: 'column' },
+    // Out of sight until a keyboard reaches it, the first stop of the page.
+    skip: {
+      position: 'fixed',
+      top: '2',
+      left: '2',
+      zIndex: 30,
+      px: '3',
+      py: '2',
+      borderRadius: 'card',
+      borderWidth: '1px',
+      borderColor: 'border',
+      bg: 'card',
+      color: 'fg',
+      fontWeight: 'medium',
+      transform: 'translateY(-200%)',
+      _focusVisible: { transform: 'none' },
+    },
     body: { flex: 1, display: 'flex' },
     column: { flex: 1, minW: 0, display: 'flex', flexDirection: 'column' },
     main: { flex: 1, w: 'full', maxW: '3xl', mx: 'auto', px: '4', pt: '8', pb: '36' },

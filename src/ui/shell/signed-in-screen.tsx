@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { Suspense } from 'react'
-import { MessageInput } from '../chat/message-input'
+import { MESSAGE_BOX_ID, MessageInput } from '../chat/message-input'
 import { MessageList } from '../chat/message-list'
 import { ConversationSidebar } from '../conversations/conversation-sidebar'
 import { SharedStyleBanner } from '../style/shared-style-banner'
@@ -24,6 +24,18 @@ export function SignedInScreen() {
   const name = useSelector(auth, (s) => s.context.user?.displayName || s.context.user?.email || '')
   return (
     <div className={styles.page}>
+      {/* docs/product/screens.md#keyboard: past the header and the conversation list at once. */}
+      <a
+        href={`#${MESSAGE_BOX_ID}`}
+        className={styles.skip}
+        onClick={(event) => {
+          const box = document.getElementById(MESSAGE_BOX_ID)
+          box?.focus()
+          if (box && document.activeElement === box) event.preventDefault()
+        }}
+      >
+        Skip to message box
+      </a>
       <AppHeader />
       <div className={styles.body}>
         <ConversationSidebar />
