@@ -21,8 +21,8 @@ const BUDGETS = {
  * once under budget.
  */
 const HELD_AT: Partial<Record<keyof typeof BUDGETS, number>> = {
-  signedOut: 113.9 * KB,
-  signedIn: 158.0 * KB,
+  signedOut: 112.0 * KB,
+  signedIn: 157.2 * KB,
 }
 /**
  * What the signed-in screen loads on first paint, besides the entry: the session's actors,
