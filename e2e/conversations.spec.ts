@@ -254,6 +254,19 @@ test('the layout: the sidebar beside the chat from 768 px, a drawer under it; th
       expect(form!.x).toBeGreaterThanOrEqual(aside!.x + aside!.width - 0.5)
       expect(main!.x).toBeGreaterThanOrEqual(aside!.x + aside!.width - 0.5)
       await expect(page.getByRole('button', { name: 'Conversations', exact: true })).toBeHidden()
+      // A long title has its whole row until the row is hovered or focused: the Rename and
+      // Delete buttons take no room before then.
+      await page.mouse.move(width - 10, 690)
+      await page.getByRole('textbox', { name: 'Message' }).focus()
+      const open = row(page, 'A conversation with a rather long first line')
+      const rowBox = await open.boundingBox()
+      const titleBox = await open.locator('span').first().boundingBox()
+      expect(titleBox!.width).toBeGreaterThan(rowBox!.width - 30)
+      await open.hover()
+      await expect(page.getByRole('button', { name: /^Rename A conversation/ })).toBeVisible()
+      expect((await open.locator('span').first().boundingBox())!.width).toBeLessThan(
+        titleBox!.width - 40,
+      )
     })
   }
 

@@ -227,6 +227,21 @@ test('from load to a sent message in one key press; the skip link; New chat take
   await page.keyboard.press('Enter')
   await expect(composer(page)).toBeFocused()
 
+  // The model picker opens with focus on the model in use, not on the first one listed.
+  const modelButton = page.getByRole('navigation', { name: 'Toolbar' }).getByRole('button', {
+    name: /^GPT-5/,
+  })
+  const picker = page.getByRole('dialog', { name: 'Select AI Model' })
+  await modelButton.click()
+  await picker.getByRole('button', { name: /GPT-5 mini/ }).click()
+  await expect(picker).toBeHidden()
+  await modelButton.click()
+  const inUse = picker.locator('button[aria-pressed="true"]')
+  await expect(inUse).toContainText('GPT-5 mini')
+  await expect(inUse).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(picker).toBeHidden()
+
   // New chat gives the box focus, as does opening a conversation from the list.
   const sidebar = page.getByRole('complementary', { name: 'Conversation sidebar' })
   await sidebar.getByRole('button', { name: 'New chat' }).click()

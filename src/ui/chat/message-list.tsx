@@ -69,7 +69,7 @@ export function MessageList() {
     hasOlder,
     loadingOlder,
     onOlder: readOlder,
-    keepsPlace: messages.length > PLAIN_ROWS,
+    keepsPlace: virtual,
   })
 
   const formatted = useFormattedFromEnd(messages)

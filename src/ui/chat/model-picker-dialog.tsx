@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react'
+import { useRef } from 'react'
 import { groupModelsByProvider } from '../../domain/model-groups'
 import { useSessionActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
@@ -18,10 +19,13 @@ export function ModelPickerDialog() {
   const models = useSelector(modelsActor, (s) => s.context.models)
   const selectedId = useSelector(modelsActor, (s) => s.context.selectedModelId)
   const groups = groupModelsByProvider(models)
+  // Focus starts on the model in use, so the focused entry is never a second "selected" one.
+  const selectedButton = useRef<HTMLButtonElement>(null)
   return (
     <AppDialog
       open={open}
       onClose={() => modelsActor.send({ type: 'picker.close' })}
+      initialFocus={() => selectedButton.current}
       title="Select AI Model"
       description="Replies come straight from the provider, on your own API key."
       closeLabel="Close"
@@ -35,6 +39,7 @@ export function ModelPickerDialog() {
               return (
                 <li key={model.id}>
                   <button
+                    ref={selected ? selectedButton : undefined}
                     type="button"
                     aria-pressed={selected}
                     onClick={() => modelsActor.send({ type: 'model.pick', modelId: model.id })}

@@ -74,6 +74,7 @@ export const conversationList = sva({
       pb: '3',
     },
     row: {
+      position: 'relative',
       display: 'flex',
       alignItems: 'center',
       gap: '1',
@@ -124,9 +125,13 @@ export const conversationList = sva({
       display: 'flex',
       flexShrink: 0,
       pr: '1',
+      // Where a pointer can hover, they take no room until wanted: the title has the whole
+      // row, and gives up the end of it on hover or focus.
       '@media (hover: hover)': {
+        position: 'absolute',
+        right: 0,
         opacity: 0,
-        '[data-row]:hover &, [data-row]:focus-within &': { opacity: 1 },
+        '[data-row]:hover &, [data-row]:focus-within &': { position: 'static', opacity: 1 },
       },
     },
     action: { w: '8', h: '8' },

@@ -109,6 +109,8 @@ export interface AppDialogProps extends AppDialogFrameProps {
   open: boolean
   /** Ark asks to close (Escape, a click outside, the close button): send the machine's event. */
   onClose: () => void
+  /** What takes focus as it opens; Ark's first focusable element when absent or null. */
+  initialFocus?: () => HTMLElement | null
 }
 
 /**
@@ -137,7 +139,7 @@ function useOpener(open: boolean): () => HTMLElement | null {
 }
 
 /** A state-driven dialog (docs/architecture.md): open comes from a machine, closing sends it an event. */
-export function AppDialog({ open, onClose, ...frame }: AppDialogProps) {
+export function AppDialog({ open, onClose, initialFocus, ...frame }: AppDialogProps) {
   const opener = useOpener(open)
   // A lazy dialog loaded by its own opening starts closed for one commit (lazy-view.tsx).
   const held = useContext(HoldClosed)
@@ -147,6 +149,7 @@ export function AppDialog({ open, onClose, ...frame }: AppDialogProps) {
       lazyMount
       unmountOnExit
       finalFocusEl={opener}
+      initialFocusEl={initialFocus}
       // Focus is trapped inside, so focus outside is only ever programmatic: a dialog that
       // just closed handing focus back to its opener. That must not dismiss the one that
       // replaced it (a quick prompt's variables form); Escape and a click outside still do.
