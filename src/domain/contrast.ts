@@ -6,6 +6,12 @@ export type PageTheme = 'light' | 'dark'
 /** WCAG 2.x AA for normal text. */
 export const MIN_CONTRAST = 4.5
 
+/**
+ * WCAG 2.x AA for what is not text (1.4.11): a button's edge, an outline, a focus ring, an
+ * icon. The primary itself is painted only so; as text it is `readableText`'s shade.
+ */
+export const MIN_NON_TEXT_CONTRAST = 3
+
 /** The page behind the primary colour in each theme (the `bg` token of panda.config.ts). */
 export const PAGE_BACKGROUNDS: Readonly<Record<PageTheme, string>> = Object.freeze({
   light: '#FAFAFA',
@@ -23,21 +29,25 @@ export function primaryForeground(primaryHex: string): '#FFFFFF' | '#000000' {
 }
 
 export interface ThemeContrast {
-  /** Button text (primaryForeground) on the primary. */
+  /** Button text (primaryForeground) on the primary: text, so MIN_CONTRAST. */
   textOnPrimary: number
-  /** The primary used as text or an outline on the page. */
+  /** The primary as a button, an outline or an icon on the page: MIN_NON_TEXT_CONTRAST. */
   primaryOnBackground: number
-  /** Both ratios at least MIN_CONTRAST. */
+  /** The shade of the primary that links and badges use in this theme (4.5:1 by construction). */
+  primaryAsText: string
+  /** Both ratios at least their minimum. */
   passes: boolean
 }
 
+/** What the page paints with this primary in this theme, measured as WCAG measures each part. */
 export function themeContrast(primaryHex: string, theme: PageTheme): ThemeContrast {
   const textOnPrimary = contrastRatio(primaryForeground(primaryHex), primaryHex)
   const primaryOnBackground = contrastRatio(primaryHex, PAGE_BACKGROUNDS[theme])
   return {
     textOnPrimary,
     primaryOnBackground,
-    passes: textOnPrimary >= MIN_CONTRAST && primaryOnBackground >= MIN_CONTRAST,
+    primaryAsText: readableText(primaryHex, theme),
+    passes: textOnPrimary >= MIN_CONTRAST && primaryOnBackground >= MIN_NON_TEXT_CONTRAST,
   }
 }
 

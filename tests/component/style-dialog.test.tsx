@@ -305,18 +305,35 @@ describe('the Style Configuration dialog', () => {
     expect(await screen.findByRole('dialog', { name: 'Style Configuration' })).toBeInTheDocument()
   })
 
-  test('the contrast check warns under 4.5:1 and offers the nearest passing lightness', async () => {
+  test('the default theme passes the contrast check in both themes (issue 27)', async () => {
     await signedIn()
     const dialog = await openEditor()
     const light = within(dialog).getByRole('region', { name: 'Light theme' })
     expect(light).toHaveTextContent('Text on primary4.70:1passes')
-    expect(light).toHaveTextContent('Primary on background4.27:1too low')
+    expect(light).toHaveTextContent('Primary on background4.27:1passes')
+    expect(within(dialog).getByRole('region', { name: 'Dark theme' })).toHaveTextContent(
+      'Primary on background4.39:1passes',
+    )
+    expect(within(dialog).getByRole('region', { name: 'Contrast' })).not.toHaveTextContent(
+      'too low',
+    )
+    expect(within(dialog).queryByRole('button', { name: /^Use #/ })).not.toBeInTheDocument()
+    // Links and badges use a darker shade on the light page, and say which.
+    expect(light).toHaveTextContent(/As text: #[0-9A-F]{6}/)
+  })
+
+  test('the contrast check warns for a primary too pale to see, and offers the nearest passing lightness', async () => {
+    await signedIn()
+    const dialog = await openEditor()
+    const hex = within(dialog).getByRole('textbox', { name: 'Primary Color' }) as HTMLInputElement
+    await userEvent.clear(hex)
+    await userEvent.type(hex, '#A5B4FC')
+    const light = within(dialog).getByRole('region', { name: 'Light theme' })
+    await waitFor(() => expect(light).toHaveTextContent('Primary on background1.90:1too low'))
     await userEvent.click(within(light).getByRole('button', { name: /^Use #/ }))
-    const fixed = (
-      within(dialog).getByRole('textbox', { name: 'Primary Color' }) as HTMLInputElement
-    ).value
+    const fixed = hex.value
     expect(fixed).toMatch(/^#[0-9A-F]{6}$/)
-    expect(fixed).not.toBe('#6366F1')
+    expect(fixed).not.toBe('#A5B4FC')
     expect(within(dialog).getByRole('region', { name: 'Light theme' })).not.toHaveTextContent(
       'too low',
     )

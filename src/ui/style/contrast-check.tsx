@@ -1,8 +1,10 @@
 import { cx } from 'styled-system/css'
+import { normalizeHex } from '../../domain/color'
 import {
   contrastReport,
   formatRatio,
   MIN_CONTRAST,
+  MIN_NON_TEXT_CONTRAST,
   nearestPassingLightness,
 } from '../../domain/contrast'
 import { button } from '../shell/button.recipe'
@@ -19,8 +21,11 @@ const THEMES = [
 ] as const
 
 /**
- * WCAG contrast of the primary colour in both themes (docs/product/style.md): text on it, and
- * it on the page. Under 4.5:1 it warns and offers the nearest lightness that passes.
+ * WCAG contrast of the primary colour in both themes, as the page paints it
+ * (docs/product/style.md#contrast-check): text on it (4.5:1), and it as a button, outline or
+ * icon on the page (3:1). Links and badges use a shade that reads at 4.5:1, named when it is
+ * not the primary itself. A ratio short of its minimum warns and offers the nearest lightness
+ * that passes.
  */
 export function ContrastCheck({
   primary,
@@ -42,8 +47,15 @@ export function ContrastCheck({
           return (
             <section key={theme} aria-label={label} className={styles.contrastTheme}>
               <strong>{label}</strong>
-              <Ratio label="Text on primary" ratio={result.textOnPrimary} />
-              <Ratio label="Primary on background" ratio={result.primaryOnBackground} />
+              <Ratio label="Text on primary" ratio={result.textOnPrimary} min={MIN_CONTRAST} />
+              <Ratio
+                label="Primary on background"
+                ratio={result.primaryOnBackground}
+                min={MIN_NON_TEXT_CONTRAST}
+              />
+              {result.primaryAsText !== normalizeHex(primary) && (
+                <span className={dialog.hint}>As text: {result.primaryAsText}</span>
+              )}
               {fix && (
                 <button
                   type="button"
@@ -61,14 +73,16 @@ export function ContrastCheck({
         })}
       </div>
       <p className={dialog.hint}>
-        Text needs at least {MIN_CONTRAST}:1 to be easy to read (WCAG AA).
+        Text needs at least {MIN_CONTRAST}:1 to be easy to read, and buttons, outlines and icons{' '}
+        {MIN_NON_TEXT_CONTRAST}:1 to be seen (WCAG AA). Links and badges use a shade of the primary
+        that reads at {MIN_CONTRAST}:1.
       </p>
     </section>
   )
 }
 
-function Ratio({ label, ratio }: { label: string; ratio: number }) {
-  const passes = ratio >= MIN_CONTRAST
+function Ratio({ label, ratio, min }: { label: string; ratio: number; min: number }) {
+  const passes = ratio >= min
   return (
     <div className={styles.contrastRow}>
       <span>{label}</span>

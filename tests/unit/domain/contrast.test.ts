@@ -4,6 +4,7 @@ import {
   contrastReport,
   formatRatio,
   MIN_CONTRAST,
+  MIN_NON_TEXT_CONTRAST,
   nearestPassingLightness,
   PAGE_BACKGROUNDS,
   PRIMARY_TEXT,
@@ -16,6 +17,7 @@ import { COLOR_PRESETS, DEFAULT_STYLE_CONFIG } from '../../../src/domain/style-c
 describe('the contrast check (docs/product/style.md#contrast-check)', () => {
   it('measures against the app’s page backgrounds and two text candidates', () => {
     expect(MIN_CONTRAST).toBe(4.5)
+    expect(MIN_NON_TEXT_CONTRAST).toBe(3)
     expect(PAGE_BACKGROUNDS).toEqual({ light: '#FAFAFA', dark: '#0B0B12' })
     expect(PRIMARY_TEXT).toEqual({ light: '#FFFFFF', dark: '#000000' })
   })
@@ -33,19 +35,34 @@ describe('the contrast check (docs/product/style.md#contrast-check)', () => {
       expect(contrastReport(hex).light.textOnPrimary).toBeGreaterThanOrEqual(MIN_CONTRAST)
   })
 
-  it('is honest about the default Indigo: as text on either page it is just under 4.5:1', () => {
+  it('the default Indigo passes both themes, measured as the page paints it (issue 27)', () => {
     const report = contrastReport(DEFAULT_STYLE_CONFIG.primaryColor)
     expect(report.light.textOnPrimary).toBeCloseTo(4.7, 2)
     expect(formatRatio(report.light.textOnPrimary)).toBe('4.70:1')
+    // As a button or an outline on the page: over 3:1, under 4.5:1.
     expect(report.light.primaryOnBackground).toBeCloseTo(4.28, 2)
     expect(report.dark.primaryOnBackground).toBeCloseTo(4.39, 2)
-    expect(report.light.passes).toBe(false)
-    expect(report.dark.passes).toBe(false)
+    expect(report.light.passes).toBe(true)
+    expect(report.dark.passes).toBe(true)
+    // As text it is never painted: links and badges take a shade that reads at 4.5:1.
+    for (const theme of ['light', 'dark'] as const) {
+      const text = report[theme].primaryAsText
+      expect(text).not.toBe('#6366F1')
+      expect(contrastRatio(text, PAGE_BACKGROUNDS[theme])).toBeGreaterThanOrEqual(MIN_CONTRAST)
+    }
   })
 
-  it('every other preset passes the light theme', () => {
-    for (const { name, primary } of COLOR_PRESETS.slice(1))
-      expect([name, themeContrast(primary, 'light').passes]).toEqual([name, true])
+  it('every preset passes both themes', () => {
+    for (const { name, primary } of COLOR_PRESETS)
+      for (const theme of ['light', 'dark'] as const)
+        expect([name, theme, themeContrast(primary, theme).passes]).toEqual([name, theme, true])
+  })
+
+  it('a primary too faint to see on the page fails: a pale one on light, a deep one on dark', () => {
+    expect(themeContrast('#A5B4FC', 'light')).toMatchObject({ passes: false })
+    expect(themeContrast('#A5B4FC', 'dark')).toMatchObject({ passes: true })
+    expect(themeContrast('#1E1B4B', 'dark')).toMatchObject({ passes: false })
+    expect(themeContrast('#1E1B4B', 'light')).toMatchObject({ passes: true })
   })
 
   it('shows ratios cut to two decimals, never rounded up', () => {
@@ -64,13 +81,14 @@ describe('the lightness fix', () => {
   })
 
   it('darkens for the light theme and lightens for the dark one, keeping the hue', () => {
-    expect(nearestPassingLightness('#6366F1', 'light')).toBe('#5E61F1')
-    expect(nearestPassingLightness('#6366F1', 'dark')).toBe('#6669F1')
-    expect(themeContrast('#5E61F1', 'light').passes).toBe(true)
-    expect(themeContrast('#6669F1', 'dark').passes).toBe(true)
-    // Each fix fails the other theme: a primary rarely passes both.
-    expect(themeContrast('#5E61F1', 'dark').passes).toBe(false)
-    expect(themeContrast('#6669F1', 'light').passes).toBe(false)
+    const darker = nearestPassingLightness('#A5B4FC', 'light')!
+    const lighter = nearestPassingLightness('#1E1B4B', 'dark')!
+    expect(hexToHsl(darker).l).toBeLessThan(hexToHsl('#A5B4FC').l)
+    expect(hexToHsl(lighter).l).toBeGreaterThan(hexToHsl('#1E1B4B').l)
+    expect(Math.abs(hexToHsl(darker).h - hexToHsl('#A5B4FC').h)).toBeLessThan(2)
+    expect(themeContrast(darker, 'light').passes).toBe(true)
+    expect(themeContrast(lighter, 'dark').passes).toBe(true)
+    expect(themeContrast(darker, 'light').primaryOnBackground).toBeLessThan(3.1)
   })
 
   it('refuses text that is not a hex colour', () => {
