@@ -1,6 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate'
 import { hexToHsl } from '../domain/color'
-import { primaryForeground, readableText } from '../domain/contrast'
 import {
   DEFAULT_STYLE_CONFIG,
   mergeStyleConfig,
@@ -9,6 +8,7 @@ import {
   type StyleConfig,
 } from '../domain/style-config'
 import { buildStyleLink, stripStyleParam } from '../domain/style-link'
+import { primaryForeground, readableText } from '../domain/text-colors'
 import { type AppliedLook, styleMachine, type Theme } from '../machines/style.machine'
 import type { KeyValueStorage } from '../platform/index'
 import type { AddressBar } from './address-bar'

@@ -1,12 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { contrastRatio, hexToHsl, hslToHex } from '../../src/domain/color'
-import {
-  formatRatio,
-  nearestPassingLightness,
-  type PageTheme,
-  themeContrast,
-} from '../../src/domain/contrast'
+import { formatRatio, nearestPassingLightness, themeContrast } from '../../src/domain/contrast'
+import type { PageTheme } from '../../src/domain/text-colors'
 import { normalHex } from './style-arbitraries'
 
 const theme = fc.constantFrom<PageTheme>('light', 'dark')

@@ -3,10 +3,10 @@ import { normalizeHex } from '../../domain/color'
 import {
   contrastReport,
   formatRatio,
-  MIN_CONTRAST,
   MIN_NON_TEXT_CONTRAST,
   nearestPassingLightness,
 } from '../../domain/contrast'
+import { MIN_CONTRAST } from '../../domain/text-colors'
 import { button } from '../shell/button.recipe'
 import { AlertIcon, CheckIcon } from '../shell/icons'
 import { colorsTab } from './colors.recipe'

@@ -3,16 +3,18 @@ import { contrastRatio, hexToHsl, hslToHex } from '../../../src/domain/color'
 import {
   contrastReport,
   formatRatio,
-  MIN_CONTRAST,
   MIN_NON_TEXT_CONTRAST,
   nearestPassingLightness,
   PAGE_BACKGROUNDS,
-  PRIMARY_TEXT,
-  primaryForeground,
-  readableText,
   themeContrast,
 } from '../../../src/domain/contrast'
 import { COLOR_PRESETS, DEFAULT_STYLE_CONFIG } from '../../../src/domain/style-config'
+import {
+  MIN_CONTRAST,
+  PRIMARY_TEXT,
+  primaryForeground,
+  readableText,
+} from '../../../src/domain/text-colors'
 
 describe('the contrast check (docs/product/style.md#contrast-check)', () => {
   it('measures against the app’s page backgrounds and two text candidates', () => {
