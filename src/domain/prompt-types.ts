@@ -18,6 +18,8 @@ export interface LibraryPrompt extends PromptRow {
   isOwn: boolean
   averageRating: number
   ratingCount: number
+  /** The user hid it: listed only among the hidden prompts, with Unhide. */
+  isHidden?: boolean
 }
 
 /** The fields a share link carries and a shared prompt needs. */
@@ -41,3 +43,6 @@ export interface QuickPromptEntry {
 }
 
 export type LibraryTab = 'public' | 'mine'
+
+/** What the library lists: a tab, or the prompts the user hid (shown from Browse Public). */
+export type LibraryList = LibraryTab | 'hidden'

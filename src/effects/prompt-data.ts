@@ -3,13 +3,18 @@ import { linkedRecordId, SHARED_PROMPT_RANDOM_HEX, sharedPromptId } from '../dom
 import { ratingSummary } from '../domain/prompt-search'
 import type {
   ActivePrompt,
+  LibraryList,
   LibraryPrompt,
-  LibraryTab,
   PromptDraft,
   PromptRow,
   QuickPromptEntry,
 } from '../domain/prompt-types'
-import type { CreateDraft, DeleteOutcome, EditDraft } from '../machines/prompt-library.machine'
+import type {
+  CreateDraft,
+  DeleteOutcome,
+  EditDraft,
+  SaveCopyOutcome,
+} from '../machines/prompt-library.machine'
 import type { AddOutcome } from '../machines/quick-prompts.machine'
 import type { DbClient } from '../platform/db-client'
 import { createRecordId } from '../platform/record-id'
@@ -83,7 +88,20 @@ export function createPromptData(
   }
 
   return {
-    async loadLibrary(tab: LibraryTab): Promise<LibraryPrompt[]> {
+    /**
+     * A tab's prompts, less the ones the user hid; or the hidden ones (those still readable: a
+     * prompt its author made private or deleted has gone for everyone).
+     */
+    async loadLibrary(tab: LibraryList): Promise<LibraryPrompt[]> {
+      if (tab === 'hidden') {
+        const ids = [...(await hiddenIds())]
+        if (!ids.length) return []
+        const rows = await prompts.list({
+          where: { id: { in: ids } },
+          orderBy: { createdAt: 'desc' },
+        })
+        return (await withRatings(rows)).map((prompt) => ({ ...prompt, isHidden: true }))
+      }
       const where = tab === 'public' ? { isPublic: '1' } : { userId: userId() }
       const [rows, hidden] = await Promise.all([
         prompts.list({
@@ -108,10 +126,14 @@ export function createPromptData(
       })
     },
 
+    /** A prompt that becomes a User prompt is no longer the active system prompt. */
     updatePrompt(edit: EditDraft) {
       return prompts.update(edit.id, {
         title: edit.title,
         content: edit.content,
+        type: edit.type,
+        isPublic: edit.isPublic ? '1' : '0',
+        ...(edit.type === 'user' ? { isActive: '0' } : {}),
         updatedAt: new Date(now()).toISOString(),
       })
     },
@@ -134,9 +156,17 @@ export function createPromptData(
       })
     },
 
-    /** Someone else's prompt becomes the user's own, private and inactive. */
-    saveCopy(prompt: PromptRow) {
-      return createPrivate(prompt, now())
+    /**
+     * Someone else's prompt becomes the user's own, private and inactive; once: a prompt of the
+     * user's own with the same type, title and content is that copy already.
+     */
+    async saveCopy(prompt: PromptRow): Promise<SaveCopyOutcome> {
+      const mine = await prompts.list({ where: { userId: userId(), type: prompt.type } })
+      if (mine.some((p) => p.title === prompt.title && p.content === prompt.content)) {
+        return 'alreadySaved'
+      }
+      await createPrivate(prompt, now())
+      return 'saved'
     },
 
     /** The owner deletes; anyone else gets a hide record instead. */
@@ -152,6 +182,12 @@ export function createPromptData(
         promptId: prompt.id,
       })
       return 'hidden'
+    },
+
+    /** Shows a hidden prompt in the user's lists again. */
+    async unhide(promptId: string) {
+      const rows = await hides.list({ where: { userId: userId(), promptId } })
+      await Promise.all(rows.map((row) => hides.delete(row.id)))
     },
 
     /** Every prompt of the user's own, newest first: what an export writes and an import compares with. */

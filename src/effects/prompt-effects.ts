@@ -73,6 +73,7 @@ export function providePrompts(options: PromptEffectsOptions) {
       'rate prompt': fromPromise(({ input }) => data.ratePrompt(input.promptId, input.rating)),
       'save prompt copy': fromPromise(({ input }) => data.saveCopy(input.prompt)),
       'delete or hide prompt': fromPromise(({ input }) => data.deleteOrHide(input.prompt)),
+      'unhide prompt': fromPromise(({ input }) => data.unhide(input.prompt.id)),
       'copy text': fromPromise(async ({ input }) => {
         await navigator.clipboard.writeText(input.text)
       }),

@@ -13,8 +13,10 @@ export type AppReport =
   | { type: 'activePrompt.changed'; prompt: ActivePrompt | null }
   /** The user's prompts changed: lists showing them are stale. */
   | { type: 'prompts.changed' }
-  /** A prompt left the user's library (deleted, or hidden). */
-  | { type: 'prompt.deleted'; promptId: string }
+  /** A prompt left the user's library (deleted, or hidden), or was edited. */
+  | { type: 'prompt.changed'; promptId: string }
+  /** The Prompt Library opened: its cards say which prompts the quick menu holds. */
+  | { type: 'library.opened' }
   /** Text for the chat's message input. */
   | { type: 'chat.fill'; content: string }
   /** Send what the chat's input holds. */

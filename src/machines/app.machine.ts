@@ -275,12 +275,13 @@ export const appMachine = setup({
                 sendTo('quickPrompts', { type: 'quick.refresh' }),
               ],
             },
-            'prompt.deleted': {
+            'prompt.changed': {
               actions: sendTo('activation', ({ event }) => ({
                 type: 'active.reload',
                 promptId: event.promptId,
               })),
             },
+            'library.opened': { actions: sendTo('quickPrompts', { type: 'quick.refresh' }) },
             // A library or quick-prompt run, or a prompt the `/` picker inserted.
             'chat.fill': {
               actions: sendTo('turn', ({ event }) => ({

@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendParent, setup } from 'xstate'
-import type { LibraryPrompt, LibraryTab, PromptType } from '../domain/prompt-types'
+import type { LibraryList, LibraryPrompt, LibraryTab, PromptType } from '../domain/prompt-types'
 import { hasVariables } from '../domain/prompt-variables'
 import type { AppReport } from './app-reports'
 import { notProvided } from './not-provided'
@@ -31,14 +31,18 @@ export interface CreateDraft {
   isPublic: boolean
 }
 
+/** Edit Prompt's draft: the spec's title and content, and the type and visibility creation set. */
 export interface EditDraft {
   id: string
   title: string
   content: string
+  type: PromptType
+  isPublic: boolean
 }
 
 export interface LibraryContext {
-  tab: LibraryTab
+  /** The list shown: a tab's, or (`hidden`, from Browse Public) the prompts the user hid. */
+  tab: LibraryList
   search: string
   prompts: LibraryPrompt[]
   create: CreateDraft
@@ -59,10 +63,12 @@ export type LibraryEvent =
   | { type: 'library.refresh' }
   | { type: 'library.tab.change'; tab: LibraryTab }
   | { type: 'library.search.change'; value: string }
+  | { type: 'library.hidden.toggle' }
   | { type: 'prompt.run'; prompt: LibraryPrompt }
   | { type: 'prompt.rate'; prompt: LibraryPrompt; rating: number }
   | { type: 'prompt.saveCopy'; prompt: LibraryPrompt }
   | { type: 'prompt.delete'; prompt: LibraryPrompt }
+  | { type: 'prompt.unhide'; prompt: LibraryPrompt }
   | { type: 'prompt.copyLink'; prompt: LibraryPrompt; link: string }
   | { type: 'prompt.edit'; prompt: LibraryPrompt }
   | { type: 'create.open' }
@@ -75,9 +81,11 @@ export type LibraryEvent =
   | { type: 'import.open' }
 
 export type DeleteOutcome = 'deleted' | 'hidden'
+/** A copy is not made twice: the user's own list already holding the same prompt says so. */
+export type SaveCopyOutcome = 'saved' | 'alreadySaved'
 
 const EMPTY_CREATE: CreateDraft = { title: '', content: '', type: 'user', isPublic: false }
-const EMPTY_EDIT: EditDraft = { id: '', title: '', content: '' }
+const EMPTY_EDIT: EditDraft = { id: '', title: '', content: '', type: 'user', isPublic: false }
 
 const complete = (draft: { title: string; content: string }) =>
   draft.title.trim() !== '' && draft.content.trim() !== ''
@@ -95,7 +103,7 @@ export const promptLibraryMachine = setup({
     input: {} as LibraryInput | undefined,
   },
   actors: {
-    'load prompts': fromPromise<LibraryPrompt[], { tab: LibraryTab }>(async () => {
+    'load prompts': fromPromise<LibraryPrompt[], { tab: LibraryList }>(async () => {
       throw notProvided('load prompts')
     }),
     'create prompt': fromPromise<unknown, CreateDraft>(async () => {
@@ -107,8 +115,11 @@ export const promptLibraryMachine = setup({
     'rate prompt': fromPromise<unknown, { promptId: string; rating: number }>(async () => {
       throw notProvided('rate prompt')
     }),
-    'save prompt copy': fromPromise<unknown, { prompt: LibraryPrompt }>(async () => {
+    'save prompt copy': fromPromise<SaveCopyOutcome, { prompt: LibraryPrompt }>(async () => {
       throw notProvided('save prompt copy')
+    }),
+    'unhide prompt': fromPromise<unknown, { prompt: LibraryPrompt }>(async () => {
+      throw notProvided('unhide prompt')
     }),
     'delete or hide prompt': fromPromise<DeleteOutcome, { prompt: LibraryPrompt }>(async () => {
       throw notProvided('delete or hide prompt')
@@ -137,10 +148,14 @@ export const promptLibraryMachine = setup({
     'fill chat input': sendParent(
       (_, { content }: { content: string }): AppReport => ({ type: 'chat.fill', content }),
     ),
-    // Routed by the app machine to the activation, which re-reads if it was the active one.
-    'announce deletion': sendParent(
-      (_, { promptId }: { promptId: string }): AppReport => ({ type: 'prompt.deleted', promptId }),
+    // Routed by the app machine to the activation, which re-reads the prompt if it is the
+    // active one: a deleted one leaves the chat and the header badge, an edited one reaches
+    // the chat as edited, and one whose type became User is no longer active.
+    'announce change': sendParent(
+      (_, { promptId }: { promptId: string }): AppReport => ({ type: 'prompt.changed', promptId }),
     ),
+    // Routed to the quick menu, whose list the cards read to say what is already in it.
+    'announce library opened': sendParent((): AppReport => ({ type: 'library.opened' })),
   },
   guards: {
     'runs in chat?': ({ event }) => event.type === 'prompt.run' && event.prompt.type === 'user',
@@ -158,6 +173,8 @@ export const promptLibraryMachine = setup({
       event.rating >= 1 &&
       event.rating <= 5,
     'nothing exported?': ({ event }) => (event as unknown as { output: number }).output === 0,
+    'already saved?': ({ event }) =>
+      (event as unknown as { output: SaveCopyOutcome }).output === 'alreadySaved',
     'anything imported?': ({ event }) =>
       (event as unknown as { output: ImportOutput }).output.imported > 0,
   },
@@ -179,12 +196,25 @@ export const promptLibraryMachine = setup({
     },
     open: {
       tags: 'open',
+      entry: 'announce library opened',
       on: {
-        'library.close': 'closed',
+        // The tab chosen stays for the next opening; the hidden list does not.
+        'library.close': {
+          target: 'closed',
+          actions: assign({
+            tab: ({ context }) => (context.tab === 'hidden' ? 'public' : context.tab),
+          }),
+        },
         'library.refresh': '.loading',
         'library.tab.change': {
           target: '.loading',
           actions: assign({ tab: ({ event }) => event.tab }),
+        },
+        'library.hidden.toggle': {
+          target: '.loading',
+          actions: assign({
+            tab: ({ context }) => (context.tab === 'hidden' ? 'public' : 'hidden'),
+          }),
         },
         'library.search.change': { actions: assign({ search: ({ event }) => event.value }) },
       },
@@ -246,6 +276,10 @@ export const promptLibraryMachine = setup({
               target: 'deleting',
               actions: assign({ subject: ({ event }) => event.prompt }),
             },
+            'prompt.unhide': {
+              target: 'unhiding',
+              actions: assign({ subject: ({ event }) => event.prompt }),
+            },
             'prompt.copyLink': 'copying',
             'prompt.edit': {
               target: 'editing',
@@ -254,6 +288,8 @@ export const promptLibraryMachine = setup({
                   id: event.prompt.id,
                   title: event.prompt.title,
                   content: event.prompt.content,
+                  type: event.prompt.type,
+                  isPublic: event.prompt.isPublic === '1',
                 }),
               }),
             },
@@ -363,17 +399,49 @@ export const promptLibraryMachine = setup({
             id: 'save prompt copy',
             src: 'save prompt copy',
             input: ({ context }) => ({ prompt: context.subject as LibraryPrompt }),
+            onDone: [
+              {
+                guard: 'already saved?',
+                target: 'ready',
+                actions: {
+                  type: 'notify',
+                  params: ({ context }) => ({
+                    kind: 'info',
+                    message: `"${context.subject?.title ?? ''}" is already in your prompts`,
+                  }),
+                },
+              },
+              {
+                target: 'loading',
+                actions: {
+                  type: 'notify',
+                  params: ({ context }) => ({
+                    kind: 'success',
+                    message: `Saved "${context.subject?.title ?? ''}" to your prompts`,
+                  }),
+                },
+              },
+            ],
+            onError: { target: 'ready', actions: notice('error', 'Failed to save prompt') },
+          },
+        },
+        unhiding: {
+          tags: 'busy',
+          invoke: {
+            id: 'unhide prompt',
+            src: 'unhide prompt',
+            input: ({ context }) => ({ prompt: context.subject as LibraryPrompt }),
             onDone: {
               target: 'loading',
               actions: {
                 type: 'notify',
                 params: ({ context }) => ({
                   kind: 'success',
-                  message: `Saved "${context.subject?.title ?? ''}" to your prompts`,
+                  message: `"${context.subject?.title ?? ''}" is back in your library`,
                 }),
               },
             },
-            onError: { target: 'ready', actions: notice('error', 'Failed to save prompt') },
+            onError: { target: 'ready', actions: notice('error', 'Failed to unhide prompt') },
           },
         },
         deleting: {
@@ -397,7 +465,7 @@ export const promptLibraryMachine = setup({
                 },
                 // A deleted active prompt must leave the chat and the header badge too.
                 {
-                  type: 'announce deletion',
+                  type: 'announce change',
                   params: ({ context }) => ({ promptId: context.subject?.id ?? '' }),
                 },
               ],
@@ -484,13 +552,19 @@ export const promptLibraryMachine = setup({
                 id: 'update prompt',
                 src: 'update prompt',
                 input: ({ context }) => ({
-                  id: context.edit.id,
+                  ...context.edit,
                   title: context.edit.title.trim(),
                   content: context.edit.content.trim(),
                 }),
                 onDone: {
                   target: '#promptLibrary.open.loading',
-                  actions: notice('success', 'Prompt updated successfully'),
+                  actions: [
+                    notice('success', 'Prompt updated successfully'),
+                    {
+                      type: 'announce change',
+                      params: ({ context }) => ({ promptId: context.edit.id }),
+                    },
+                  ],
                 },
                 onError: { target: 'editing', actions: notice('error', 'Failed to update prompt') },
               },

@@ -299,5 +299,99 @@ describe('the Prompt Library dialog', () => {
     await waitFor(() =>
       expect(within(library).queryByRole('article', { name: title })).not.toBeInTheDocument(),
     )
+
+    // Hidden is not gone: Show hidden prompts lists it, with Unhide.
+    const showHidden = within(library).getByRole('button', { name: 'Show hidden prompts' })
+    expect(showHidden).toHaveAttribute('aria-pressed', 'false')
+    await userEvent.click(showHidden)
+    expect(showHidden).toHaveAttribute('aria-pressed', 'true')
+    const hidden = await within(library).findByRole('article', { name: title })
+    expect(within(library).getAllByRole('article')).toHaveLength(1)
+    await userEvent.click(within(hidden).getByRole('button', { name: 'Unhide' }))
+    expect(await toast(`"${title}" is back in your library`)).toBeInTheDocument()
+    expect(await within(library).findByText('You have not hidden any prompts')).toBeInTheDocument()
+    await userEvent.click(showHidden)
+    expect(await within(library).findByRole('article', { name: title })).toBeInTheDocument()
+  })
+
+  test('a copy is saved once: the second Save says it is there already', async () => {
+    await signedIn('saver@example.com')
+    const library = await openLibrary()
+    const [card] = await within(library).findAllByRole('article')
+    const title = card!.getAttribute('aria-label')!
+    const save = () =>
+      userEvent.click(
+        within(within(library).getByRole('article', { name: title })).getByRole('button', {
+          name: 'Save',
+        }),
+      )
+    await save()
+    expect(await toast(`Saved "${title}" to your prompts`)).toBeInTheDocument()
+    await save()
+    expect(await toast(`"${title}" is already in your prompts`)).toBeInTheDocument()
+    await userEvent.click(within(library).getByRole('tab', { name: 'My Prompts' }))
+    await waitFor(() =>
+      expect(within(library).getAllByRole('article', { name: title })).toHaveLength(1),
+    )
+  })
+
+  test('a card says when its prompt is in the quick menu', async () => {
+    await signedIn('quick-badge@example.com')
+    const library = await openLibrary()
+    const [card] = await within(library).findAllByRole('article')
+    const title = card!.getAttribute('aria-label')!
+    expect(within(card!).queryByText('In Quick Menu')).not.toBeInTheDocument()
+    await userEvent.click(within(card!).getByRole('button', { name: 'Add to Quick Menu' }))
+    expect(await toast(`Added "${title}" to quick menu`)).toBeInTheDocument()
+    const added = within(library).getByRole('article', { name: title })
+    expect(await within(added).findByText('In Quick Menu')).toBeInTheDocument()
+    // The button stays, and says so when pressed again.
+    await userEvent.click(within(added).getByRole('button', { name: 'Add to Quick Menu' }))
+    expect(await toast('Prompt is already in your quick menu')).toBeInTheDocument()
+    // Reopened, the library knows it from the start.
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Prompt Library' })).not.toBeInTheDocument(),
+    )
+    const reopened = await openLibrary()
+    const again = await within(reopened).findByRole('article', { name: title })
+    expect(await within(again).findByText('In Quick Menu')).toBeInTheDocument()
+  })
+
+  test('Edit Prompt changes type and visibility; an active prompt made User is no longer active', async () => {
+    await signedIn('kind-editor@example.com')
+    const library = await openLibrary()
+    await userEvent.click(within(library).getByRole('button', { name: 'Create' }))
+    const create = await screen.findByRole('dialog', { name: 'Create New Prompt' })
+    await userEvent.type(within(create).getByLabelText('Title'), 'Pirate')
+    await userEvent.type(within(create).getByLabelText('Content'), 'Talk like a pirate')
+    await userEvent.click(within(create).getByText('System Prompt'))
+    await userEvent.click(within(create).getByRole('button', { name: 'Create Prompt' }))
+    await toast('Prompt created successfully')
+    await userEvent.click(within(library).getByRole('tab', { name: 'My Prompts' }))
+    const card = await within(library).findByRole('article', { name: 'Pirate' })
+    expect(within(card).queryByText('Public')).not.toBeInTheDocument()
+    await userEvent.click(within(card).getByRole('button', { name: 'Activate' }))
+    expect(await screen.findByTestId('active-prompt-badge')).toHaveTextContent('Active: Pirate')
+
+    const active = await within(library).findByRole('article', { name: 'Pirate' })
+    await userEvent.click(within(active).getByRole('button', { name: 'Edit' }))
+    const edit = await screen.findByRole('dialog', { name: 'Edit Prompt' })
+    expect(within(edit).getByRole('radio', { name: 'System Prompt' })).toBeChecked()
+    expect(within(edit).getByRole('checkbox', { name: 'Make Public' })).not.toBeChecked()
+    await userEvent.click(within(edit).getByText('User Prompt'))
+    await userEvent.click(within(edit).getByText('Make Public'))
+    // A changed type alone is a change: Escape asks first.
+    await userEvent.keyboard('{Escape}')
+    expect(within(edit).getByRole('alert')).toHaveTextContent('Discard changes?')
+    await userEvent.click(within(edit).getByRole('button', { name: 'Keep editing' }))
+    await userEvent.click(within(edit).getByRole('button', { name: 'Save Changes' }))
+    expect(await toast('Prompt updated successfully')).toBeInTheDocument()
+
+    const edited = await within(library).findByRole('article', { name: 'Pirate' })
+    await waitFor(() => expect(within(edited).getByText('Public')).toBeInTheDocument())
+    expect(within(edited).getByText('User')).toBeInTheDocument()
+    expect(within(edited).getByRole('button', { name: 'Run' })).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByTestId('active-prompt-badge')).not.toBeInTheDocument())
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { LibraryPrompt, LibraryTab } from '../../src/domain/prompt-types'
+import type { LibraryList, LibraryPrompt } from '../../src/domain/prompt-types'
 import type { Notice } from '../../src/machines/notice'
 import {
   type CreateDraft,
@@ -21,11 +21,12 @@ const WITH_VARIABLES = libraryPrompt({
 })
 
 interface Fakes {
-  load?: (tab: LibraryTab) => Promise<LibraryPrompt[]>
+  load?: (tab: LibraryList) => Promise<LibraryPrompt[]>
   create?: (draft: CreateDraft) => Promise<unknown>
   update?: (draft: EditDraft) => Promise<unknown>
   rate?: (input: { promptId: string; rating: number }) => Promise<unknown>
-  saveCopy?: () => Promise<unknown>
+  saveCopy?: () => Promise<'saved' | 'alreadySaved'>
+  unhide?: (prompt: LibraryPrompt) => Promise<unknown>
   remove?: () => Promise<'deleted' | 'hidden'>
   copy?: (text: string) => Promise<unknown>
 }
@@ -33,8 +34,9 @@ interface Fakes {
 function startLibrary(fakes: Fakes = {}) {
   const notices: Notice[] = []
   const filled: string[] = []
-  const deleted: string[] = []
-  const loads: LibraryTab[] = []
+  const changed: string[] = []
+  const loads: LibraryList[] = []
+  let libraryOpenings = 0
   const created: CreateDraft[] = []
   const updated: EditDraft[] = []
   const actor = createActor(
@@ -53,7 +55,8 @@ function startLibrary(fakes: Fakes = {}) {
           return fakes.update?.(input)
         }),
         'rate prompt': fromPromise(async ({ input }) => fakes.rate?.(input)),
-        'save prompt copy': fromPromise(async () => fakes.saveCopy?.()),
+        'save prompt copy': fromPromise(async () => (fakes.saveCopy ? fakes.saveCopy() : 'saved')),
+        'unhide prompt': fromPromise(async ({ input }) => fakes.unhide?.(input.prompt)),
         'delete or hide prompt': fromPromise(async () =>
           fakes.remove ? fakes.remove() : 'deleted',
         ),
@@ -66,8 +69,11 @@ function startLibrary(fakes: Fakes = {}) {
         'fill chat input': (_, { content }: { content: string }) => {
           filled.push(content)
         },
-        'announce deletion': (_, { promptId }: { promptId: string }) => {
-          deleted.push(promptId)
+        'announce change': (_, { promptId }: { promptId: string }) => {
+          changed.push(promptId)
+        },
+        'announce library opened': () => {
+          libraryOpenings++
         },
       },
     }),
@@ -82,7 +88,18 @@ function startLibrary(fakes: Fakes = {}) {
       await flush()
     }
   }
-  return { actor, notices, messages, settleEach, filled, deleted, loads, created, updated }
+  return {
+    actor,
+    notices,
+    messages,
+    settleEach,
+    filled,
+    changed,
+    loads,
+    created,
+    updated,
+    openings: () => libraryOpenings,
+  }
 }
 
 const fail = () => Promise.reject(new Error('boom'))
@@ -175,6 +192,8 @@ describe('prompt library machine', () => {
       id: 'p1',
       title: 'Summarise',
       content: 'Summarise this text',
+      type: 'user',
+      isPublic: true,
     })
     lib.actor.send({ type: 'edit.change', patch: { content: '' } })
     lib.actor.send({ type: 'edit.submit' })
@@ -182,8 +201,12 @@ describe('prompt library machine', () => {
     lib.actor.send({ type: 'edit.change', patch: { content: ' New ' } })
     lib.actor.send({ type: 'edit.submit' })
     await flush()
-    expect(lib.updated).toEqual([{ id: 'p1', title: 'Summarise', content: 'New' }])
+    expect(lib.updated).toEqual([
+      { id: 'p1', title: 'Summarise', content: 'New', type: 'user', isPublic: true },
+    ])
     expect(lib.messages().at(-1)).toBe('Prompt updated successfully')
+    // The activation re-reads the prompt if it is the active one.
+    expect(lib.changed).toEqual(['p1'])
 
     const failing = await opened({ update: fail })
     failing.actor.send({ type: 'prompt.edit', prompt: USER })
@@ -191,6 +214,70 @@ describe('prompt library machine', () => {
     await flush()
     expect(failing.messages()).toEqual(['Failed to update prompt'])
     expect(failing.actor.getSnapshot().hasTag('editing')).toBe(true)
+    expect(failing.changed).toEqual([])
+  })
+
+  it('edit changes the type and the visibility', async () => {
+    const lib = await opened()
+    lib.actor.send({ type: 'prompt.edit', prompt: SYSTEM })
+    lib.actor.send({ type: 'edit.change', patch: { type: 'user' } })
+    lib.actor.send({ type: 'edit.change', patch: { isPublic: false } })
+    lib.actor.send({ type: 'edit.submit' })
+    await flush()
+    expect(lib.updated).toEqual([
+      { id: 'p2', title: 'Reviewer', content: SYSTEM.content, type: 'user', isPublic: false },
+    ])
+  })
+
+  it('opening tells the app, so the quick menu list the cards read is fresh', async () => {
+    const lib = await opened()
+    expect(lib.openings()).toBe(1)
+    await lib.settleEach({ type: 'library.close' }, { type: 'library.open' })
+    expect(lib.openings()).toBe(2)
+  })
+
+  it('Show hidden prompts lists the hidden ones; Unhide brings one back; the tab and closing reset it', async () => {
+    const unhidden: string[] = []
+    const lib = await opened({ unhide: async (prompt) => unhidden.push(prompt.id) })
+    await lib.settleEach({ type: 'library.hidden.toggle' })
+    expect(lib.actor.getSnapshot().context.tab).toBe('hidden')
+    expect(lib.loads).toEqual(['public', 'hidden'])
+    await lib.settleEach({ type: 'prompt.unhide', prompt: USER })
+    expect(unhidden).toEqual(['p1'])
+    expect(lib.messages()).toEqual(['"Summarise" is back in your library'])
+    // The hidden list is read again after it; the toggle again shows Browse Public.
+    await lib.settleEach({ type: 'library.hidden.toggle' })
+    expect(lib.loads).toEqual(['public', 'hidden', 'hidden', 'public'])
+    await lib.settleEach(
+      { type: 'library.hidden.toggle' },
+      { type: 'library.tab.change', tab: 'mine' },
+    )
+    expect(lib.loads.at(-1)).toBe('mine')
+    // Closing keeps the tab chosen, but not the hidden list.
+    await lib.settleEach({ type: 'library.close' }, { type: 'library.open' })
+    expect(lib.loads.at(-1)).toBe('mine')
+    await lib.settleEach(
+      { type: 'library.tab.change', tab: 'public' },
+      { type: 'library.hidden.toggle' },
+      { type: 'library.close' },
+      { type: 'library.open' },
+    )
+    expect(lib.loads.at(-1)).toBe('public')
+
+    const failing = await opened({ unhide: fail })
+    await failing.settleEach({ type: 'prompt.unhide', prompt: USER })
+    expect(failing.messages()).toEqual(['Failed to unhide prompt'])
+    expect(failing.actor.getSnapshot().matches({ open: 'ready' })).toBe(true)
+  })
+
+  it('saving a copy the user already has says so, and stores nothing new', async () => {
+    const lib = await opened({ saveCopy: async () => 'alreadySaved' })
+    await lib.settleEach({ type: 'prompt.saveCopy', prompt: USER })
+    expect(lib.notices).toEqual([
+      { kind: 'info', message: '"Summarise" is already in your prompts' },
+    ])
+    // Nothing changed: the list is not read again.
+    expect(lib.loads).toEqual(['public'])
   })
 
   it('rates whole stars 1-5 only, with both toasts', async () => {
@@ -248,7 +335,7 @@ describe('prompt library machine', () => {
     const own = await opened()
     await own.settleEach({ type: 'prompt.delete', prompt: USER })
     expect(own.messages()).toEqual(['Prompt deleted successfully'])
-    expect(own.deleted).toEqual([USER.id])
+    expect(own.changed).toEqual([USER.id])
     const failing = await opened({ saveCopy: fail, remove: fail, copy: fail })
     await failing.settleEach(...saveDeleteAndShare('x'))
     expect(failing.messages()).toEqual([
@@ -288,6 +375,8 @@ describe('prompt library machine model', () => {
         { type: 'prompt.rate', prompt: USER, rating: 4 },
         { type: 'prompt.saveCopy', prompt: USER },
         { type: 'prompt.delete', prompt: USER },
+        { type: 'prompt.unhide', prompt: USER },
+        { type: 'library.hidden.toggle' },
         { type: 'prompt.copyLink', prompt: USER, link: 'l' },
         { type: 'prompt.edit', prompt: USER },
         { type: 'create.open' },
@@ -300,7 +389,9 @@ describe('prompt library machine model', () => {
         ...settles('create prompt'),
         ...settles('update prompt'),
         ...settles('rate prompt'),
-        ...settles('save prompt copy'),
+        ...settles('save prompt copy', 'saved'),
+        { type: 'xstate.done.actor.save prompt copy', output: 'alreadySaved' },
+        ...settles('unhide prompt'),
         { type: 'xstate.done.actor.delete or hide prompt', output: 'deleted' },
         ...settles('delete or hide prompt', 'hidden'),
         ...settles('copy text'),
@@ -311,6 +402,7 @@ describe('prompt library machine model', () => {
         'update prompt',
         'rate prompt',
         'save prompt copy',
+        'unhide prompt',
         'delete or hide prompt',
         'copy text',
         'variables form',
@@ -318,7 +410,7 @@ describe('prompt library machine model', () => {
         'load importer',
         'import prompts',
       ],
-      noopActions: ['notify', 'fill chat input', 'announce deletion'],
+      noopActions: ['notify', 'fill chat input', 'announce change', 'announce library opened'],
       serialize: ({ value, context }) => {
         const c = context as { create: CreateDraft; edit: EditDraft }
         const full = (d: { title: string; content: string }) =>

@@ -114,7 +114,13 @@ describe('prompt activation against the mock platform', () => {
     const [prompt] = await systemPrompts(owner, 1)
     await expect(stranger.data.activate(prompt!.id)).rejects.toThrow()
     await expect(
-      stranger.data.updatePrompt({ id: prompt!.id, title: 'pwned', content: 'x' }),
+      stranger.data.updatePrompt({
+        id: prompt!.id,
+        title: 'pwned',
+        content: 'x',
+        type: 'system',
+        isPublic: true,
+      }),
     ).rejects.toThrow('Record with id not found')
     await stranger.client.db.table('prompts').delete(prompt!.id)
     const [still] = await owner.client.db
@@ -125,6 +131,50 @@ describe('prompt activation against the mock platform', () => {
     expect(await stranger.data.deleteOrHide(prompt!)).toBe('hidden')
     const browse = await stranger.data.loadLibrary('public')
     expect(browse.map((p) => p.id)).not.toContain(prompt!.id)
+  })
+
+  it('Edit changes type and visibility and keeps the ratings; an active prompt made User is no longer active', async () => {
+    const owner = await tab('edit-kind@example.com')
+    const rater = await tab('edit-kind-rater@example.com')
+    const [prompt] = await systemPrompts(owner, 1)
+    await rater.data.ratePrompt(prompt!.id, 5)
+    await owner.data.activate(prompt!.id)
+    expect(await owner.data.loadActive()).toMatchObject({ id: prompt!.id })
+    await owner.data.updatePrompt({
+      id: prompt!.id,
+      title: 'Now a user prompt',
+      content: 'Say hi',
+      type: 'user',
+      isPublic: false,
+    })
+    const [card] = await owner.data.loadLibrary('mine')
+    expect(card).toMatchObject({
+      id: prompt!.id,
+      type: 'user',
+      isPublic: '0',
+      isActive: '0',
+      averageRating: 5,
+      ratingCount: 1,
+    })
+    expect(await owner.data.loadActive()).toBeNull()
+    // Private now: the rater no longer sees it.
+    expect((await rater.data.loadLibrary('public')).map((p) => p.id)).not.toContain(prompt!.id)
+  })
+
+  it('a hidden prompt is listed among the hidden ones, and Unhide brings it back', async () => {
+    const owner = await tab('unhide-owner@example.com')
+    const me = await tab('unhide-me@example.com')
+    const [prompt] = await systemPrompts(owner, 1)
+    expect(await me.data.loadLibrary('hidden')).toEqual([])
+    expect(await me.data.deleteOrHide(prompt!)).toBe('hidden')
+    expect((await me.data.loadLibrary('public')).map((p) => p.id)).not.toContain(prompt!.id)
+    const hidden = await me.data.loadLibrary('hidden')
+    expect(hidden).toMatchObject([{ id: prompt!.id, isHidden: true }])
+    // Someone else's hides are not mine.
+    expect(await owner.data.loadLibrary('hidden')).toEqual([])
+    await me.data.unhide(prompt!.id)
+    expect((await me.data.loadLibrary('public')).map((p) => p.id)).toContain(prompt!.id)
+    expect(await me.data.loadLibrary('hidden')).toEqual([])
   })
 
   it('ratings: one per user per prompt, updated in place, averaged on the client', async () => {
@@ -155,8 +205,13 @@ describe('prompt activation against the mock platform', () => {
     expect(await me.data.addQuick(prompt!.id)).toBe('added')
     expect(await me.data.addQuick(prompt!.id)).toBe('duplicate')
     expect((await me.data.loadQuick()).map((e) => e.prompt.id)).toEqual([prompt!.id])
-    const copy = (await me.data.saveCopy(prompt!)) as PromptRow
+    expect(await me.data.saveCopy(prompt!)).toBe('saved')
+    const [copy, ...more] = await me.data.loadLibrary('mine')
     expect(copy).toMatchObject({ userId: me.userId, isPublic: '0', isActive: '0', title: 'S0' })
+    expect(more).toEqual([])
+    // The same prompt again is that copy already: nothing new is stored.
+    expect(await me.data.saveCopy(prompt!)).toBe('alreadySaved')
+    expect(await me.data.loadLibrary('mine')).toHaveLength(1)
     const shared = (await me.data.addShared({
       title: 'T',
       content: 'C',

@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react'
 import { useId } from 'react'
 import { cx } from 'styled-system/css'
 import { isActivePrompt } from '../../domain/prompt-search'
@@ -29,6 +30,11 @@ export function PromptCard({
   const { prompts } = useSessionActors()
   const { library, quickPrompts } = prompts
   const active = isActivePrompt(prompt)
+  // Add to Quick Menu stays a button (a second click says it is there already); the badge
+  // says so before the click.
+  const inQuickMenu = useSelector(quickPrompts, (s) =>
+    s.context.entries.some((entry) => entry.prompt.id === prompt.id),
+  )
   const link = buildShareLink(origin, prompt)
   // Every card's buttons have the same names ("Copy", "Run"): the title, as their description,
   // tells them apart (docs/product/screens.md, "Prompt library").
@@ -45,6 +51,7 @@ export function PromptCard({
         </span>
         {prompt.isPublic === '1' && <span className={badge({ tone: 'primary' })}>Public</span>}
         {active && <span className={badge({ tone: 'success' })}>Active</span>}
+        {inQuickMenu && <span className={badge({ tone: 'neutral' })}>In Quick Menu</span>}
       </header>
       <div className={styles.meta}>
         <PromptRating
@@ -119,14 +126,25 @@ export function PromptCard({
             Edit
           </button>
         )}
-        <button
-          type="button"
-          aria-describedby={titleId}
-          className={danger}
-          onClick={() => library.send({ type: 'prompt.delete', prompt })}
-        >
-          {prompt.isOwn ? 'Delete' : 'Hide'}
-        </button>
+        {prompt.isHidden ? (
+          <button
+            type="button"
+            aria-describedby={titleId}
+            className={small}
+            onClick={() => library.send({ type: 'prompt.unhide', prompt })}
+          >
+            Unhide
+          </button>
+        ) : (
+          <button
+            type="button"
+            aria-describedby={titleId}
+            className={danger}
+            onClick={() => library.send({ type: 'prompt.delete', prompt })}
+          >
+            {prompt.isOwn ? 'Delete' : 'Hide'}
+          </button>
+        )}
       </div>
     </article>
   )

@@ -6,12 +6,11 @@ import type { LibraryTab } from '../../domain/prompt-types'
 import { useSessionActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
-import { DownloadIcon, SearchIcon, UploadIcon } from '../shell/dialog-icons'
+import { DownloadIcon, EyeIcon, EyeOffIcon, SearchIcon, UploadIcon } from '../shell/dialog-icons'
 import { PlusIcon } from '../shell/icons'
 import { lazyDialog, useWhenIdle } from '../shell/lazy-view'
 import { createStyleContext } from '../shell/style-context'
 import { PromptCard } from './prompt-card'
-import { PromptEditDialog } from './prompt-edit-dialog'
 import { textField } from './prompt-field.recipe'
 import { PromptImportDialog } from './prompt-import-dialog'
 import { promptLibrary } from './prompt-library.recipe'
@@ -25,25 +24,36 @@ const LibraryTabs = {
 }
 const styles = promptLibrary()
 
-// The create dialog's type radio and public switch are Ark parts no other library view uses:
-// they load with it, preloaded once the library is idle (docs/performance.md, "Split").
+// The type radio and public switch of Create and Edit are Ark parts no other library view
+// uses: they load with those dialogs, preloaded once the library is idle (docs/performance.md,
+// "Split").
 const CreateDialog = lazyDialog(
   () => import('./prompt-create-dialog').then((m) => m.PromptCreateDialog),
   () => useSelector(useSessionActors().prompts.library, (s) => s.hasTag('creating')),
+)
+const EditDialog = lazyDialog(
+  () => import('./prompt-edit-dialog').then((m) => m.PromptEditDialog),
+  () => useSelector(useSessionActors().prompts.library, (s) => s.hasTag('editing')),
 )
 
 /** The Prompt Library: Browse Public and My Prompts, search, create; open state from the machine. */
 export function PromptLibraryDialog() {
   const { library } = useSessionActors().prompts
-  useWhenIdle(() => void CreateDialog.preload().catch(() => {}))
+  useWhenIdle(() => {
+    void CreateDialog.preload().catch(() => {})
+    void EditDialog.preload().catch(() => {})
+  })
   const open = useSelector(library, (s) => s.hasTag('open'))
   const loading = useSelector(library, (s) => s.matches({ open: 'loading' }))
-  const tab = useSelector(library, (s) => s.context.tab)
+  const list = useSelector(library, (s) => s.context.tab)
   const search = useSelector(library, (s) => s.context.search)
   const all = useSelector(library, (s) => s.context.prompts)
   const shown = filterPrompts(all, search)
   const origin = useSelector(library, (s) => s.context.shareOrigin)
   const exporting = useSelector(library, (s) => s.matches({ open: 'exporting' }))
+  const showHidden = list === 'hidden'
+  // The hidden prompts are Browse Public's, shown by its toggle.
+  const tab: LibraryTab = showHidden ? 'public' : list
 
   return (
     <>
@@ -106,6 +116,25 @@ export function PromptLibraryDialog() {
             </div>
           </div>
           <LibraryTabs.Content value={tab}>
+            {/* docs/product/screens.md#prompt-library: what the user hid can be shown again. */}
+            {tab === 'public' && (
+              <div className={styles.listBar}>
+                {showHidden && <p className={styles.listNote}>Prompts you hid</p>}
+                <button
+                  type="button"
+                  aria-pressed={showHidden}
+                  className={button({ variant: 'ghost', size: 'sm' })}
+                  onClick={() => library.send({ type: 'library.hidden.toggle' })}
+                >
+                  {showHidden ? (
+                    <EyeIcon width={16} height={16} />
+                  ) : (
+                    <EyeOffIcon width={16} height={16} />
+                  )}
+                  Show hidden prompts
+                </button>
+              </div>
+            )}
             {loading && all.length === 0 ? (
               <p role="status" className={styles.status}>
                 Loading prompts…
@@ -113,6 +142,7 @@ export function PromptLibraryDialog() {
             ) : shown.length === 0 ? (
               <EmptyState
                 mine={tab === 'mine' && all.length === 0}
+                hidden={showHidden && all.length === 0}
                 onCreate={() => library.send({ type: 'create.open' })}
               />
             ) : (
@@ -126,17 +156,29 @@ export function PromptLibraryDialog() {
         </LibraryTabs.Root>
       </AppDialog>
       <CreateDialog.Dialog />
-      <PromptEditDialog />
+      <EditDialog.Dialog />
       <PromptImportDialog />
     </>
   )
 }
 
-function EmptyState({ mine, onCreate }: { mine: boolean; onCreate: () => void }) {
+function EmptyState({
+  mine,
+  hidden,
+  onCreate,
+}: {
+  mine: boolean
+  hidden: boolean
+  onCreate: () => void
+}) {
   return (
     <div className={styles.empty}>
       <p className={styles.emptyText}>
-        {mine ? "You haven't created any prompts yet" : 'No prompts found'}
+        {mine
+          ? "You haven't created any prompts yet"
+          : hidden
+            ? 'You have not hidden any prompts'
+            : 'No prompts found'}
       </p>
       {mine && (
         <button type="button" className={button({ size: 'sm' })} onClick={onCreate}>
