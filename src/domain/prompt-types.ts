@@ -20,6 +20,8 @@ export interface LibraryPrompt extends PromptRow {
   ratingCount: number
   /** The user hid it: listed only among the hidden prompts, with Unhide. */
   isHidden?: boolean
+  /** The user's quick menu held it when the list was read. */
+  inQuickMenu?: boolean
 }
 
 /** The fields a share link carries and a shared prompt needs. */

@@ -103,15 +103,21 @@ export function createPromptData(
         return (await withRatings(rows)).map((prompt) => ({ ...prompt, isHidden: true }))
       }
       const where = tab === 'public' ? { isPublic: '1' } : { userId: userId() }
-      const [rows, hidden] = await Promise.all([
+      const [rows, hidden, quickRows] = await Promise.all([
         prompts.list({
           where,
           orderBy: { createdAt: 'desc' },
           limit: tab === 'public' ? PUBLIC_LIST_LIMIT : undefined,
         }),
         hiddenIds(),
+        // Only for the cards' `In Quick Menu`: unread, the cards do not say it.
+        quick.list({ where: { userId: userId() } }).catch(() => []),
       ])
-      return withRatings(rows.filter((row) => !hidden.has(row.id)))
+      const inQuickMenu = new Set(quickRows.map((row) => row.promptId))
+      return (await withRatings(rows.filter((row) => !hidden.has(row.id)))).map((prompt) => ({
+        ...prompt,
+        inQuickMenu: inQuickMenu.has(prompt.id),
+      }))
     },
 
     createPrompt(draft: CreateDraft) {

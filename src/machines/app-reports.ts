@@ -15,8 +15,6 @@ export type AppReport =
   | { type: 'prompts.changed' }
   /** A prompt left the user's library (deleted, or hidden), or was edited. */
   | { type: 'prompt.changed'; promptId: string }
-  /** The Prompt Library opened: its cards say which prompts the quick menu holds. */
-  | { type: 'library.opened' }
   /** Text for the chat's message input. */
   | { type: 'chat.fill'; content: string }
   /** Send what the chat's input holds. */

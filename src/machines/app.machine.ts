@@ -281,7 +281,6 @@ export const appMachine = setup({
                 promptId: event.promptId,
               })),
             },
-            'library.opened': { actions: sendTo('quickPrompts', { type: 'quick.refresh' }) },
             // A library or quick-prompt run, or a prompt the `/` picker inserted.
             'chat.fill': {
               actions: sendTo('turn', ({ event }) => ({

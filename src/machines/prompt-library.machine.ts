@@ -154,8 +154,6 @@ export const promptLibraryMachine = setup({
     'announce change': sendParent(
       (_, { promptId }: { promptId: string }): AppReport => ({ type: 'prompt.changed', promptId }),
     ),
-    // Routed to the quick menu, whose list the cards read to say what is already in it.
-    'announce library opened': sendParent((): AppReport => ({ type: 'library.opened' })),
   },
   guards: {
     'runs in chat?': ({ event }) => event.type === 'prompt.run' && event.prompt.type === 'user',
@@ -196,7 +194,6 @@ export const promptLibraryMachine = setup({
     },
     open: {
       tags: 'open',
-      entry: 'announce library opened',
       on: {
         // The tab chosen stays for the next opening; the hidden list does not.
         'library.close': {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
+import { restInsert } from '../support/chat-session'
 import { installMockPlatform } from '../support/mock-platform'
 import { mswServer } from '../support/msw-server'
 import { renderApp } from '../support/render-app'
@@ -312,6 +313,25 @@ describe('the Prompt Library dialog', () => {
     expect(await within(library).findByText('You have not hidden any prompts')).toBeInTheDocument()
     await userEvent.click(showHidden)
     expect(await within(library).findByRole('article', { name: title })).toBeInTheDocument()
+  })
+
+  test("another user's active system prompt is not shown as active in my library", async () => {
+    const author = await mockPlatform().signUp('active-author@example.com', 'Author')
+    const authorId = JSON.parse(atob(author.access_token.split('.')[1]!)).sub as string
+    await restInsert(author, 'prompts', {
+      user_id: authorId,
+      title: 'Their active voice',
+      content: 'Answer in rhyme',
+      type: 'system',
+      is_public: '1',
+      is_active: '1',
+    })
+    await signedIn('active-reader@example.com')
+    const library = await openLibrary()
+    const card = await within(library).findByRole('article', { name: 'Their active voice' })
+    expect(within(card).getByText('System')).toBeInTheDocument()
+    expect(within(card).queryByText('Active')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('active-prompt-badge')).not.toBeInTheDocument()
   })
 
   test('a copy is saved once: the second Save says it is there already', async () => {

@@ -375,7 +375,6 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'activePrompt.changed', prompt: ACTIVE },
   { type: 'prompts.changed' },
   { type: 'prompt.changed', promptId: 's1' },
-  { type: 'library.opened' },
   { type: 'chat.fill', content: 'Hello' },
   { type: 'chat.submit' },
   { type: 'chat.send', conversationId: 'conv_1', earlier: [], parentId: null },

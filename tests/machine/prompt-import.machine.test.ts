@@ -163,11 +163,7 @@ describe('the library around it', () => {
             actions: { notify: () => {} },
           }),
         },
-        actions: {
-          notify: (_, notice: Notice) => void notices.push(notice),
-          // Standalone, with no app machine to tell.
-          'announce library opened': () => {},
-        },
+        actions: { notify: (_, notice: Notice) => void notices.push(notice) },
       }),
       { input: {} },
     )
@@ -200,11 +196,7 @@ describe('the library around it', () => {
           'load prompts': fromPromise(async (): Promise<LibraryPrompt[]> => []),
           'load importer': fromPromise(async () => Promise.reject(new Error('chunk gone'))),
         },
-        actions: {
-          notify: (_, notice: Notice) => void notices.push(notice),
-          // Standalone, with no app machine to tell.
-          'announce library opened': () => {},
-        },
+        actions: { notify: (_, notice: Notice) => void notices.push(notice) },
       }),
       { input: {} },
     )

@@ -36,7 +36,6 @@ function startLibrary(fakes: Fakes = {}) {
   const filled: string[] = []
   const changed: string[] = []
   const loads: LibraryList[] = []
-  let libraryOpenings = 0
   const created: CreateDraft[] = []
   const updated: EditDraft[] = []
   const actor = createActor(
@@ -72,9 +71,6 @@ function startLibrary(fakes: Fakes = {}) {
         'announce change': (_, { promptId }: { promptId: string }) => {
           changed.push(promptId)
         },
-        'announce library opened': () => {
-          libraryOpenings++
-        },
       },
     }),
     { input: { shareOrigin: 'https://chat.example.com' } },
@@ -98,7 +94,6 @@ function startLibrary(fakes: Fakes = {}) {
     loads,
     created,
     updated,
-    openings: () => libraryOpenings,
   }
 }
 
@@ -227,13 +222,6 @@ describe('prompt library machine', () => {
     expect(lib.updated).toEqual([
       { id: 'p2', title: 'Reviewer', content: SYSTEM.content, type: 'user', isPublic: false },
     ])
-  })
-
-  it('opening tells the app, so the quick menu list the cards read is fresh', async () => {
-    const lib = await opened()
-    expect(lib.openings()).toBe(1)
-    await lib.settleEach({ type: 'library.close' }, { type: 'library.open' })
-    expect(lib.openings()).toBe(2)
   })
 
   it('Show hidden prompts lists the hidden ones; Unhide brings one back; the tab and closing reset it', async () => {

@@ -32,8 +32,6 @@ describe('library Run with variables', () => {
       promptLibraryMachine.provide({
         actors: { 'load prompts': fromPromise(async () => [TRANSLATE]) },
         actions: {
-          // Standalone, with no app machine to tell.
-          'announce library opened': () => {},
           notify: (_, n: Notice) => {
             log.push(n.message)
           },

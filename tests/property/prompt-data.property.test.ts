@@ -205,6 +205,12 @@ describe('prompt activation against the mock platform', () => {
     expect(await me.data.addQuick(prompt!.id)).toBe('added')
     expect(await me.data.addQuick(prompt!.id)).toBe('duplicate')
     expect((await me.data.loadQuick()).map((e) => e.prompt.id)).toEqual([prompt!.id])
+    // The library's cards know it is there.
+    const listed = await me.data.loadLibrary('public')
+    expect(listed.find((p) => p.id === prompt!.id)?.inQuickMenu).toBe(true)
+    expect(
+      (await owner.data.loadLibrary('public')).find((p) => p.id === prompt!.id)?.inQuickMenu,
+    ).toBe(false)
     expect(await me.data.saveCopy(prompt!)).toBe('saved')
     const [copy, ...more] = await me.data.loadLibrary('mine')
     expect(copy).toMatchObject({ userId: me.userId, isPublic: '0', isActive: '0', title: 'S0' })

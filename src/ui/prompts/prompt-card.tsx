@@ -29,12 +29,14 @@ export function PromptCard({
 }) {
   const { prompts } = useSessionActors()
   const { library, quickPrompts } = prompts
-  const active = isActivePrompt(prompt)
+  // Another user's public prompt carries its author's flag, which says nothing about this user.
+  const active = prompt.isOwn && isActivePrompt(prompt)
   // Add to Quick Menu stays a button (a second click says it is there already); the badge
-  // says so before the click.
-  const inQuickMenu = useSelector(quickPrompts, (s) =>
+  // says so before the click: as the list was read, or added since.
+  const addedSince = useSelector(quickPrompts, (s) =>
     s.context.entries.some((entry) => entry.prompt.id === prompt.id),
   )
+  const inQuickMenu = prompt.inQuickMenu || addedSince
   const link = buildShareLink(origin, prompt)
   // Every card's buttons have the same names ("Copy", "Run"): the title, as their description,
   // tells them apart (docs/product/screens.md, "Prompt library").

@@ -40,7 +40,8 @@ export function QuickPromptsPanel() {
       <ul className={styles.list}>
         {entries.map((entry) => {
           const { prompt } = entry
-          const active = isActivePrompt(prompt)
+          // Only the user's own prompt can be their active one (not its author's flag).
+          const active = prompt.isOwn && isActivePrompt(prompt)
           const titleId = `${titleIds}-${entry.id}`
           const item = quickPromptItem({ active })
           return (
