@@ -153,10 +153,20 @@ export function routesOf(app: AnyStateMachine): Route[] {
 }
 
 /**
- * Who sends the app machine `event`: the reporting children, a synced child's snapshot, or an
- * invoked actor finishing (the session's code loading).
+ * What views send the app machine itself, rather than a child: the library's opening, which
+ * loads its code first (docs/architecture.md, "The actor system").
+ */
+const FROM_VIEWS: Readonly<Record<string, string>> = {
+  'library.open': "the header's Library (view)",
+}
+
+/**
+ * Who sends the app machine `event`: the reporting children, a synced child's snapshot, an
+ * invoked actor finishing (the session's code loading), or a view.
  */
 function sendersOf(event: string, reports: Report[]): string[] {
+  const view = FROM_VIEWS[event]
+  if (view) return [view]
   const synced = /^xstate\.snapshot\.(.+)$/.exec(event)?.[1]
   if (synced) return [`${synced} (snapshot)`]
   const finished = /^xstate\.done\.actor\.(.+)$/.exec(event)?.[1]

@@ -56,6 +56,7 @@ export function provideSessionActors(deps: SessionDeps) {
       fetch: deps.fetch,
     }),
     library: prompts.library,
+    'load library': prompts.loadLibrary,
     activation: prompts.activation,
     quickPrompts: prompts.quickPrompts,
     picker: prompts.picker,

@@ -1,5 +1,5 @@
 import type { PromptFileEntry } from '../domain/prompt-files'
-import { linkedRecordId, SHARED_PROMPT_RANDOM_HEX, sharedPromptId } from '../domain/prompt-ids'
+import { linkedRecordId } from '../domain/prompt-ids'
 import { ratingSummary } from '../domain/prompt-search'
 import type {
   ActivePrompt,
@@ -17,7 +17,7 @@ import type {
 } from '../machines/prompt-library.machine'
 import type { AddOutcome } from '../machines/quick-prompts.machine'
 import type { DbClient } from '../platform/db-client'
-import { createRecordId } from '../platform/record-id'
+import { addSharedPrompt, createPrivatePrompt, randomSharedHex } from './private-prompts'
 
 /** The public list shows at most this many prompts (docs/product/limits.md, "Prompts"). */
 export const PUBLIC_LIST_LIMIT = 50
@@ -38,7 +38,7 @@ export function createPromptData(
   userId: () => string,
   now: () => number = Date.now,
   /** The random part of a shared prompt's id (docs/security.md#ids-nobody-can-squat). */
-  randomHex: () => string = () => createRecordId().slice(0, SHARED_PROMPT_RANDOM_HEX),
+  randomHex: () => string = randomSharedHex,
 ) {
   const prompts = db.table<PromptRow>('prompts')
   const ratings = db.table<RatingRow>('promptRatings')
@@ -66,20 +66,6 @@ export function createPromptData(
       isOwn: row.userId === me,
       ...ratingSummary(all.filter((r) => r.promptId === row.id)),
     }))
-  }
-
-  /** A prompt that lands in the user's own list private and inactive (a saved copy, a shared link). */
-  function createPrivate(draft: PromptDraft, time: number, id?: string) {
-    return prompts.create({
-      ...(id ? { id } : {}),
-      userId: userId(),
-      title: draft.title,
-      content: draft.content,
-      type: draft.type,
-      isPublic: '0',
-      isActive: '0',
-      createdAt: new Date(time).toISOString(),
-    })
   }
 
   async function hiddenIds(): Promise<Set<string>> {
@@ -171,7 +157,7 @@ export function createPromptData(
       if (mine.some((p) => p.title === prompt.title && p.content === prompt.content)) {
         return 'alreadySaved'
       }
-      await createPrivate(prompt, now())
+      await createPrivatePrompt(db, userId(), prompt, now())
       return 'saved'
     },
 
@@ -272,8 +258,7 @@ export function createPromptData(
 
     /** A shared prompt lands private and inactive as `prompt_{time}_{random}` (docs/product/data.md, "Ids"). */
     addShared(prompt: PromptDraft) {
-      const time = now()
-      return createPrivate(prompt, time, sharedPromptId(time, randomHex()))
+      return addSharedPrompt(db, userId(), prompt, now(), randomHex)
     },
   }
 }

@@ -5,7 +5,7 @@ import { sharedPromptMachine } from '../machines/shared-prompt.machine'
 import type { PlatformClient } from '../platform/index'
 import type { AddressBar } from './address-bar'
 import { showToast } from './notify'
-import { createPromptData } from './prompt-data'
+import { addSharedPrompt } from './private-prompts'
 
 export interface SharedPromptEffectsOptions {
   platform: PlatformClient
@@ -20,11 +20,12 @@ export interface SharedPromptEffectsOptions {
  * the signed-out card previews the link, so this loads with the first paint.
  */
 export function provideSharedPrompt(options: SharedPromptEffectsOptions) {
-  const { address } = options
-  const data = createPromptData(options.platform.db, options.currentUserId)
+  const { address, platform } = options
   return sharedPromptMachine.provide({
     actors: {
-      'add shared prompt': fromPromise(({ input }) => data.addShared(input.prompt)),
+      'add shared prompt': fromPromise(({ input }) =>
+        addSharedPrompt(platform.db, options.currentUserId(), input.prompt, Date.now()),
+      ),
     },
     actions: {
       notify: (_, notice: Notice) => (options.notify ?? showToast)(notice),

@@ -2,6 +2,7 @@ import {
   assign,
   enqueueActions,
   fromPromise,
+  raise,
   type SnapshotFrom,
   sendTo,
   setup,
@@ -40,6 +41,10 @@ export type AppEvent =
   | AppReport
   /** Every auth snapshot, because auth is spawned with `syncSnapshot`. */
   | { type: 'xstate.snapshot.auth'; snapshot: AuthSnapshot }
+  /** The header's Library button: the library opens, its code loaded first if need be. */
+  | { type: 'library.open' }
+  /** The page is idle after its first paint: the library's code may load, unopened. */
+  | { type: 'library.preload' }
 
 type ExtensionToggle = Extract<AppReport, { type: 'extension.setActive' }>
 
@@ -57,7 +62,7 @@ export interface AppContext {
   heldActivation: ExtensionToggle | null
 }
 
-/** The ids of the actors that live for one signed-in session. */
+/** The ids of the actors that live for one signed-in session (the library once it opens). */
 export const SESSION_ACTORS = [
   'turn',
   'openConversation',
@@ -132,6 +137,7 @@ export const appMachine = setup({
     usage: providedLater<typeof usageMachine>('usage'),
     models: providedLater<typeof modelsMachine>('models'),
     library: providedLater<typeof promptLibraryMachine>('library'),
+    'load library': fromPromise<void>(async () => {}),
     activation: providedLater<typeof promptActivationMachine>('activation'),
     quickPrompts: providedLater<typeof quickPromptsMachine>('quickPrompts'),
     picker: providedLater<typeof promptPickerMachine>('picker'),
@@ -256,7 +262,6 @@ export const appMachine = setup({
               src: 'models',
               input: ({ context }) => ({ userId: context.userId ?? '' }),
             },
-            { id: 'library', src: 'library', input: ({ context }) => context.input.library },
             { id: 'activation', src: 'activation' },
             { id: 'quickPrompts', src: 'quickPrompts' },
             { id: 'picker', src: 'picker' },
@@ -269,12 +274,7 @@ export const appMachine = setup({
                 prompt: event.prompt,
               })),
             },
-            'prompts.changed': {
-              actions: [
-                sendTo('library', { type: 'library.refresh' }),
-                sendTo('quickPrompts', { type: 'quick.refresh' }),
-              ],
-            },
+            'prompts.changed': { actions: sendTo('quickPrompts', { type: 'quick.refresh' }) },
             'prompt.changed': {
               actions: sendTo('activation', ({ event }) => ({
                 type: 'active.reload',
@@ -386,6 +386,50 @@ export const appMachine = setup({
                 type: 'model.select',
                 modelId: event.modelId,
               })),
+            },
+          },
+          // The Prompt Library's code is not in the first paint (docs/performance.md, "Split"):
+          // it loads once the page is idle, or when the library first opens, and its actor
+          // starts then, for the rest of the session.
+          initial: 'libraryUnloaded',
+          states: {
+            libraryUnloaded: {
+              on: { 'library.preload': 'libraryLoading', 'library.open': 'libraryOpening' },
+            },
+            libraryLoading: {
+              on: { 'library.open': 'libraryOpening' },
+              invoke: {
+                id: 'libraryLoader',
+                src: 'load library',
+                onDone: 'library',
+                onError: 'libraryUnloaded',
+              },
+            },
+            // Asked to open: the library opens as soon as it starts. A failed load leaves the
+            // button to try again (the session's own code is here, so it rarely fails).
+            libraryOpening: {
+              invoke: {
+                id: 'libraryLoader',
+                src: 'load library',
+                onDone: { target: 'library', actions: raise({ type: 'library.open' }) },
+                onError: 'libraryUnloaded',
+              },
+            },
+            library: {
+              invoke: {
+                id: 'library',
+                src: 'library',
+                input: ({ context }) => context.input.library,
+              },
+              on: {
+                'library.open': { actions: sendTo('library', { type: 'library.open' }) },
+                'prompts.changed': {
+                  actions: [
+                    sendTo('library', { type: 'library.refresh' }),
+                    sendTo('quickPrompts', { type: 'quick.refresh' }),
+                  ],
+                },
+              },
             },
           },
         },

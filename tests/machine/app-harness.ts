@@ -68,6 +68,8 @@ export function startApp(
     href?: string
     /** How the session's code arrives; at once by default. */
     loadSession?: () => Promise<void>
+    /** How the library's code arrives; at once by default. */
+    loadLibrary?: () => Promise<void>
   } = {},
 ) {
   const clock = new SimulatedClock()
@@ -88,6 +90,7 @@ export function startApp(
   const machine = appMachine.provide({
     actors: {
       'load session': fromPromise(options.loadSession ?? (async () => {})),
+      'load library': fromPromise(options.loadLibrary ?? (async () => {})),
       auth: authMachine.provide({
         actors: {
           'listen to parent': fromCallback(({ sendBack }) => {

@@ -37,6 +37,9 @@ async function signedIn(options: Parameters<typeof startApp>[0] = {}) {
   return harness
 }
 
+/** Every session actor but the library, which starts when its code has come. */
+const STARTED_AT_SIGN_IN = SESSION_ACTORS.filter((id) => id !== 'library').sort()
+
 describe('app machine: sessions', () => {
   it('starts auth, style, the shared prompt, the extension bridge and the install dialog at once, and no session actor before sign-in', async () => {
     const { children, session, app } = startApp()
@@ -48,7 +51,7 @@ describe('app machine: sessions', () => {
 
   it('signing in starts every session actor and starts the chat and activation sessions', async () => {
     const { session, calls, children } = await signedIn()
-    expect(Object.keys(session()).sort()).toEqual([...SESSION_ACTORS].sort())
+    expect(Object.keys(session()).sort()).toEqual(STARTED_AT_SIGN_IN)
     expect(children().turn?.getSnapshot().context.userId).toBe(ALICE.id)
     expect(children().openConversation?.getSnapshot().context.userId).toBe(ALICE.id)
     expect(calls.activeLoads).toBe(1)
@@ -67,7 +70,7 @@ describe('app machine: sessions', () => {
     arrive()
     await flush()
     expect(app.getSnapshot().hasTag('session')).toBe(true)
-    expect(Object.keys(session()).sort()).toEqual([...SESSION_ACTORS].sort())
+    expect(Object.keys(session()).sort()).toEqual(STARTED_AT_SIGN_IN)
   })
 
   it('says the session is unavailable when its code fails to arrive, and sign-out still leaves it', async () => {
@@ -82,6 +85,32 @@ describe('app machine: sessions', () => {
     signOut()
     expect(app.getSnapshot().value).toBe('signedOut')
     expect(app.getSnapshot().hasTag('sessionUnavailable')).toBe(false)
+  })
+
+  it('the library starts when its code has come: idle, it starts closed; asked, it opens; a failed load is tried again', async () => {
+    const idle = await signedIn()
+    expect(idle.session().library).toBeUndefined()
+    idle.app.send({ type: 'library.preload' })
+    await flush()
+    expect(idle.children().library?.getSnapshot().hasTag('open')).toBe(false)
+    idle.app.send({ type: 'library.open' })
+    expect(idle.children().library?.getSnapshot().hasTag('open')).toBe(true)
+
+    let loads = 0
+    const flaky = startApp({
+      restored: ALICE,
+      loadLibrary: async () => {
+        if (++loads === 1) throw new TypeError('Failed to fetch dynamically imported module')
+      },
+    })
+    await flush()
+    flaky.app.send({ type: 'library.open' })
+    await flush()
+    expect(flaky.session().library).toBeUndefined()
+    flaky.app.send({ type: 'library.open' })
+    await flush()
+    expect(loads).toBe(2)
+    expect(flaky.children().library?.getSnapshot().hasTag('open')).toBe(true)
   })
 
   it('sign-out stops every session actor', async () => {
@@ -109,23 +138,29 @@ describe('app machine: sessions', () => {
 
   it('a second sign-in gets fresh actors with no state left over', async () => {
     const harness = await signedIn()
-    const first = harness.session()
     harness.children().turn?.send({ type: 'input.change', value: 'a draft' })
-    harness.children().library?.send({ type: 'library.open' })
+    harness.app.send({ type: 'library.open' })
     harness.children().quickPrompts?.send({ type: 'quick.open' })
     await flush()
+    const first = harness.session()
+    expect(first.library?.getSnapshot().hasTag('open')).toBe(true)
     harness.signOut()
     harness.signIn(BOB)
     await flush()
     const second = harness.session()
+    // The library starts when it first opens, in each session.
+    expect(second.library).toBeUndefined()
+    harness.app.send({ type: 'library.open' })
+    await flush()
     for (const id of SESSION_ACTORS) {
-      expect(second[id], id).toBeDefined()
-      expect(second[id], id).not.toBe(first[id])
+      expect(harness.session()[id], id).toBeDefined()
+      expect(harness.session()[id], id).not.toBe(first[id])
     }
     const { turn, openConversation, library, quickPrompts } = harness.children()
     expect(turn?.getSnapshot().context).toMatchObject({ userId: BOB.id, input: '' })
     expect(openConversation?.getSnapshot().context).toMatchObject({ userId: BOB.id, messages: [] })
-    expect(library?.getSnapshot().hasTag('open')).toBe(false)
+    expect(library?.getSnapshot().hasTag('open')).toBe(true)
+    expect(library?.getSnapshot().context.tab).toBe('public')
     expect(quickPrompts?.getSnapshot().hasTag('open')).toBe(false)
   })
 
@@ -141,8 +176,8 @@ describe('app machine: sessions', () => {
 
 describe('app machine: routes between the actors', () => {
   it('activation fans out: the chat gets the prompt, the library and quick prompts reload', async () => {
-    const { children, calls } = await signedIn()
-    children().library?.send({ type: 'library.open' })
+    const { app, children, calls } = await signedIn()
+    app.send({ type: 'library.open' })
     await flush()
     const before = { library: calls.libraryLoads, quick: calls.quickLoads }
     const toggle = { ...ACTIVE, type: 'system' as const, isActive: false }
@@ -214,8 +249,8 @@ describe('app machine: routes between the actors', () => {
   })
 
   it('a library run fills the chat input without sending', async () => {
-    const { children, calls } = await signedIn()
-    children().library?.send({ type: 'library.open' })
+    const { app, children, calls } = await signedIn()
+    app.send({ type: 'library.open' })
     await flush()
     children().library?.send({ type: 'prompt.run', prompt: libraryPrompt() })
     expect(children().turn?.getSnapshot().context.input).toBe('Summarise this text')
@@ -233,8 +268,8 @@ describe('app machine: routes between the actors', () => {
   })
 
   it('deleting the active prompt makes the activation re-read it', async () => {
-    const { children, calls } = await signedIn({ active: ACTIVE })
-    children().library?.send({ type: 'library.open' })
+    const { app, children, calls } = await signedIn({ active: ACTIVE })
+    app.send({ type: 'library.open' })
     await flush()
     const before = calls.activeLoads
     children().library?.send({ type: 'prompt.delete', prompt: libraryPrompt() })
@@ -247,8 +282,8 @@ describe('app machine: routes between the actors', () => {
 
   it('a shared prompt added to the library refreshes the lists', async () => {
     const href = buildShareLink('https://chat.example.com', libraryPrompt())
-    const { children, calls } = await signedIn({ href })
-    children().library?.send({ type: 'library.open' })
+    const { app, children, calls } = await signedIn({ href })
+    app.send({ type: 'library.open' })
     await flush()
     const before = { library: calls.libraryLoads, quick: calls.quickLoads }
     children().sharedPrompt?.send({ type: 'shared.add' })
@@ -413,6 +448,9 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'chat.conversationStarting', conversationId: 'conv_1' },
   { type: 'chat.conversationStarted', conversation: CONVERSATION },
   { type: 'chat.conversationActivity', conversationId: 'conv_1', at: '2026-05-02T00:00:00.000Z' },
+  { type: 'library.preload' },
+  { type: 'library.open' },
+  ...settles('libraryLoader'),
 ]
 
 describe('app machine model', () => {
@@ -424,12 +462,16 @@ describe('app machine model', () => {
       ],
       events: MODEL_EVENTS,
       fixedActors: Object.fromEntries([...APP_WIDE, ...SESSION_ACTORS].map((id) => [id, silent])),
-      deferredActors: ['load session'],
+      deferredActors: ['load session', 'load library'],
       serialize: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.userId]),
       tags: ['session'],
       check: ({ snapshot, where }) => {
         const running = SESSION_ACTORS.filter((id) => snapshot.children[id] !== undefined)
-        expect(running, where).toEqual(snapshot.hasTag('session') ? [...SESSION_ACTORS] : [])
+        // The library runs from its code's arrival to the session's end.
+        const expected = SESSION_ACTORS.filter(
+          (id) => id !== 'library' || snapshot.matches({ signedIn: { ready: 'library' } }),
+        )
+        expect(running, where).toEqual(snapshot.hasTag('session') ? expected : [])
       },
     })
     expect(replays).toBeGreaterThan(10)

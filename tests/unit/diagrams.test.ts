@@ -71,6 +71,10 @@ describe('the actor map in docs/machines', async () => {
       "| turn ('show question'), turn ('show reply'), turn ('show replaced reply') | chat.rowShown | turn.shown | openConversation |",
     )
     expect(content).toContain("| models ('report choice') | model.chosen | model.select | turn |")
+    // The one event a view sends the app machine itself: the library loads before it opens.
+    expect(content).toContain(
+      "| the header's Library (view) | library.open | library.open | library |",
+    )
     expect(content).not.toContain('(nobody)')
   })
 })

@@ -6,7 +6,8 @@ import type { quickPromptsMachine } from '../../machines/quick-prompts.machine'
 
 /** One session's prompt actors, as the views see them. */
 export interface PromptActorRefs {
-  library: ActorRefFrom<typeof promptLibraryMachine>
+  /** Started when its code has loaded: once the page is idle, or on the first opening. */
+  library?: ActorRefFrom<typeof promptLibraryMachine>
   activation: ActorRefFrom<typeof promptActivationMachine>
   quickPrompts: ActorRefFrom<typeof quickPromptsMachine>
   /** The message input's `/` prompt picker. */

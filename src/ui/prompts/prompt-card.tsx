@@ -12,6 +12,7 @@ import { badge } from './prompt-badge.recipe'
 import { promptCard } from './prompt-card.recipe'
 import { promptField } from './prompt-field.recipe'
 import { PromptRating } from './prompt-rating'
+import { useLibrary } from './use-library'
 
 const small = button({ variant: 'outline', size: 'sm' })
 const danger = button({ variant: 'outline', size: 'sm', tone: 'danger' })
@@ -27,8 +28,8 @@ export function PromptCard({
   tab: LibraryTab
   origin: string
 }) {
-  const { prompts } = useSessionActors()
-  const { library, quickPrompts } = prompts
+  const { quickPrompts } = useSessionActors().prompts
+  const library = useLibrary()
   // Another user's public prompt carries its author's flag, which says nothing about this user.
   const active = prompt.isOwn && isActivePrompt(prompt)
   // Add to Quick Menu stays a button (a second click says it is there already); the badge

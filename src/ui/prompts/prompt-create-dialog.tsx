@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react'
-import { useSessionActors } from '../shell/app-actors'
 import { PromptFormDialog, PromptTextFields } from './prompt-form'
 import { PromptKindFields } from './prompt-kind-fields'
+import { useLibrary } from './use-library'
 
 /** Create New Prompt (docs/product/screens.md#create-prompt): the draft lives in the library machine. */
 export function PromptCreateDialog() {
-  const { library } = useSessionActors().prompts
+  const library = useLibrary()
   const open = useSelector(library, (s) => s.hasTag('creating'))
   const busy = useSelector(library, (s) => s.hasTag('creating') && s.hasTag('busy'))
   const draft = useSelector(library, (s) => s.context.create)

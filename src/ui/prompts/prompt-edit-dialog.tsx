@@ -1,14 +1,14 @@
 import { useSelector } from '@xstate/react'
-import { useSessionActors } from '../shell/app-actors'
 import { PromptFormDialog, PromptTextFields } from './prompt-form'
 import { PromptKindFields } from './prompt-kind-fields'
+import { useLibrary } from './use-library'
 
 /**
  * Edit Prompt (docs/product/screens.md#edit-prompt): title and content of one's own prompt, and
  * its type and visibility, so changing them keeps its ratings.
  */
 export function PromptEditDialog() {
-  const { library } = useSessionActors().prompts
+  const library = useLibrary()
   const open = useSelector(library, (s) => s.hasTag('editing'))
   const busy = useSelector(library, (s) => s.hasTag('editing') && s.hasTag('busy'))
   const draft = useSelector(library, (s) => s.context.edit)

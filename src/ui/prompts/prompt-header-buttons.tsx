@@ -1,10 +1,12 @@
-import { useSessionActors } from '../shell/app-actors'
+import { useAppActors, useSessionActors } from '../shell/app-actors'
 import { HeaderButton } from '../shell/header-layout'
 import { BookIcon, ZapIcon } from '../shell/icons'
 
 /** Header entries that open the Quick Prompts panel and the Prompt Library (bar or side menu). */
 export function PromptHeaderButtons({ className }: { className?: string }) {
-  const { library, quickPrompts } = useSessionActors().prompts
+  const { quickPrompts } = useSessionActors().prompts
+  // Through the app machine, which loads the library's code first if need be.
+  const { app } = useAppActors()
   return (
     <div className={className}>
       <HeaderButton
@@ -16,7 +18,7 @@ export function PromptHeaderButtons({ className }: { className?: string }) {
         icon={<BookIcon width={16} height={16} />}
         label="Library"
         menuLabel="Prompt Library"
-        onClick={() => library.send({ type: 'library.open' })}
+        onClick={() => app.send({ type: 'library.open' })}
       />
     </div>
   )

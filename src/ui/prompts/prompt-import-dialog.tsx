@@ -7,12 +7,12 @@ import {
   SOURCE_LABELS,
 } from '../../domain/prompt-files'
 import type { promptImportMachine } from '../../machines/prompt-import.machine'
-import { useSessionActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
 import { AlertIcon } from '../shell/icons'
 import { badge } from './prompt-badge.recipe'
 import { promptImport } from './prompt-import.recipe'
+import { useLibrary } from './use-library'
 
 type ImportRef = ActorRefFrom<typeof promptImportMachine>
 
@@ -25,7 +25,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 /** Import prompts: open while the library machine runs its import (prompt-import.machine.ts). */
 export function PromptImportDialog() {
-  const { library } = useSessionActors().prompts
+  const library = useLibrary()
   const importer = useSelector(
     library,
     (s) => s.children['import prompts'] as ImportRef | undefined,

@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react'
 import { cx } from 'styled-system/css'
 import { filterPrompts } from '../../domain/prompt-search'
 import type { LibraryTab } from '../../domain/prompt-types'
-import { useSessionActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
 import { DownloadIcon, EyeIcon, EyeOffIcon, SearchIcon, UploadIcon } from '../shell/dialog-icons'
@@ -14,6 +13,7 @@ import { PromptCard } from './prompt-card'
 import { textField } from './prompt-field.recipe'
 import { PromptImportDialog } from './prompt-import-dialog'
 import { promptLibrary } from './prompt-library.recipe'
+import { useLibrary } from './use-library'
 
 const { withProvider, withContext } = createStyleContext(promptLibrary)
 const LibraryTabs = {
@@ -29,16 +29,16 @@ const styles = promptLibrary()
 // "Split").
 const CreateDialog = lazyDialog(
   () => import('./prompt-create-dialog').then((m) => m.PromptCreateDialog),
-  () => useSelector(useSessionActors().prompts.library, (s) => s.hasTag('creating')),
+  () => useSelector(useLibrary(), (s) => s.hasTag('creating')),
 )
 const EditDialog = lazyDialog(
   () => import('./prompt-edit-dialog').then((m) => m.PromptEditDialog),
-  () => useSelector(useSessionActors().prompts.library, (s) => s.hasTag('editing')),
+  () => useSelector(useLibrary(), (s) => s.hasTag('editing')),
 )
 
 /** The Prompt Library: Browse Public and My Prompts, search, create; open state from the machine. */
 export function PromptLibraryDialog() {
-  const { library } = useSessionActors().prompts
+  const library = useLibrary()
   useWhenIdle(() => {
     void CreateDialog.preload().catch(() => {})
     void EditDialog.preload().catch(() => {})

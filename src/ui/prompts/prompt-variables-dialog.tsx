@@ -25,8 +25,8 @@ const SUBMIT_LABEL: Record<VariablesPurpose, string> = {
 }
 
 /** The form a machine is running as its child `variables`, if any. */
-const formOf = (snapshot: { children: Record<string, AnyActorRef | undefined> }) =>
-  snapshot.children.variables as VariablesForm | undefined
+const formOf = (snapshot: { children: Record<string, AnyActorRef | undefined> } | undefined) =>
+  snapshot?.children.variables as VariablesForm | undefined
 
 /**
  * The variables form (docs/product/variables.md), for whichever prompt actor opened it: the

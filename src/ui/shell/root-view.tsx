@@ -22,7 +22,7 @@ function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors
   const { turn, openConversation, conversations, models, library } = snapshot.children
   const { activation, quickPrompts, picker, usage } = snapshot.children
   if (!snapshot.hasTag('session') || !turn || !openConversation || !conversations) return null
-  if (!models || !library || !activation || !quickPrompts || !picker || !usage) return null
+  if (!models || !activation || !quickPrompts || !picker || !usage) return null
   return {
     turn,
     openConversation,
@@ -35,7 +35,12 @@ function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors
 
 /** Another session only when the actors themselves changed. */
 const sameSession = (a: SessionActors | null, b: SessionActors | null) =>
-  a === b || (a !== null && b !== null && a.turn === b.turn && a.models === b.models)
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.turn === b.turn &&
+    a.models === b.models &&
+    a.prompts.library === b.prompts.library)
 
 /**
  * The one root view: a session shows the chat, a session whose code did not arrive says so;

@@ -19,7 +19,7 @@ const ApiKeys = lazyDialog(
 
 const Library = lazyDialog(
   () => import('../prompts/prompt-library-dialog').then((m) => m.PromptLibraryDialog),
-  () => useSelector(useSessionActors().prompts.library, (s) => s.hasTag('open')),
+  () => useSelector(useSessionActors().prompts.library, (s) => s?.hasTag('open') ?? false),
 )
 
 const QuickPrompts = lazyDialog(
@@ -27,8 +27,8 @@ const QuickPrompts = lazyDialog(
   () => useSelector(useSessionActors().prompts.quickPrompts, (s) => s.hasTag('open')),
 )
 
-const hasForm = (s: { children: Record<string, AnyActorRef | undefined> }) =>
-  s.children.variables !== undefined
+const hasForm = (s: { children: Record<string, AnyActorRef | undefined> } | undefined) =>
+  s?.children.variables !== undefined
 
 function useVariablesOpen() {
   const { library, quickPrompts, activation, picker } = useSessionActors().prompts
@@ -64,14 +64,17 @@ const DeleteConversation = lazyDialog(
 export function SignedInDialogs() {
   // After sign-in the next step is picking a model, then the keys or the library: have them
   // ready before the click.
+  const { app } = useAppActors()
+  const { library } = useSessionActors().prompts
   useWhenIdle(() => {
     void ModelPicker.preload().then(() => Promise.all([ApiKeys.preload(), Library.preload()]))
+    app.send({ type: 'library.preload' })
   })
   return (
     <>
       <ModelPicker.Dialog />
       <ApiKeys.Dialog />
-      <Library.Dialog />
+      {library && <Library.Dialog />}
       <QuickPrompts.Dialog />
       {/* After the library and the panel, so it opens over the one that asked for it. */}
       <Variables.Dialog />

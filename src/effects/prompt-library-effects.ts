@@ -1,0 +1,95 @@
+import { fromPromise } from 'xstate'
+import type { Notice } from '../machines/notice'
+import { promptLibraryMachine } from '../machines/prompt-library.machine'
+import { deferredActors } from './deferred-logic'
+import type { PromptData } from './prompt-data'
+import type { ImporterActors } from './prompt-import-effects'
+
+/** A file the app writes for the user: its name, media type and text. */
+export interface SavedFile {
+  name: string
+  type: string
+  text: string
+}
+
+/** Downloads a file made in the page, as a link with a `download` attribute would. */
+function saveByLink(file: SavedFile): void {
+  const url = URL.createObjectURL(new Blob([file.text], { type: file.type }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = file.name
+  link.rel = 'noopener'
+  document.body.append(link)
+  try {
+    link.click()
+  } finally {
+    link.remove()
+    // Revoked on the next turn: the download has its own reference by then.
+    setTimeout(() => URL.revokeObjectURL(url), 0)
+  }
+}
+
+export interface LibraryEffectsOptions {
+  data: PromptData
+  notify: (_: unknown, notice: Notice) => void
+  now?: () => number
+  /** Hands a file to the browser as a download; a clicked `download` link by default. */
+  saveFile?: (file: SavedFile) => void
+}
+
+/**
+ * The Prompt Library's machine with its effects: the data, the clipboard and the export's
+ * download. Its own chunk, loaded when the page is idle or the library first opens
+ * (docs/performance.md, "Split").
+ */
+export function provideLibrary(options: LibraryEffectsOptions) {
+  const { data, notify } = options
+  const now = options.now ?? Date.now
+  const saveFile = options.saveFile ?? saveByLink
+  // The import loads with its dialog (docs/performance.md, "Split"): the library starts it only
+  // after its `load importer` step has filled this.
+  const importer = deferredActors<ImporterActors>(['import prompts'])
+
+  return promptLibraryMachine.provide({
+    actors: {
+      'load prompts': fromPromise(({ input }) => data.loadLibrary(input.tab)),
+      'create prompt': fromPromise(({ input }) => data.createPrompt(input)),
+      'update prompt': fromPromise(({ input }) => data.updatePrompt(input)),
+      'rate prompt': fromPromise(({ input }) => data.ratePrompt(input.promptId, input.rating)),
+      'save prompt copy': fromPromise(({ input }) => data.saveCopy(input.prompt)),
+      'delete or hide prompt': fromPromise(({ input }) => data.deleteOrHide(input.prompt)),
+      'unhide prompt': fromPromise(({ input }) => data.unhide(input.prompt.id)),
+      'copy text': fromPromise(async ({ input }) => {
+        await navigator.clipboard.writeText(input.text)
+      }),
+      // docs/product/prompt-files.md#export: nothing is written when there is nothing to write.
+      'export prompts': fromPromise(async () => {
+        const mine = await data.listMine()
+        if (!mine.length) return 0
+        const exportedAt = new Date(now())
+        const entries = mine.map(({ title, content, type, isPublic }) => ({
+          title,
+          content,
+          type,
+          isPublic: isPublic === '1',
+        }))
+        // The file format's code, with the import's, is not in the first paint.
+        const { promptFileName, writePromptFile } = await import('../domain/prompt-files')
+        saveFile({
+          name: promptFileName(exportedAt),
+          type: 'application/json',
+          text: writePromptFile(entries, exportedAt),
+        })
+        return mine.length
+      }),
+      'load importer': fromPromise(async () => {
+        const { provideImporter } = await import('./prompt-import-effects')
+        importer.fill({ 'import prompts': provideImporter(data, notify) })
+      }),
+      ...importer.logic,
+    },
+    actions: { notify },
+  })
+}
+
+export type LibraryLogic = ReturnType<typeof provideLibrary>
