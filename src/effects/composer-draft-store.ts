@@ -25,3 +25,32 @@ export function storeComposerDrafts(
     console.warn('Unsent text could not be kept in this browser')
   }
 }
+
+/** At most this far behind, the stored unsent text while the user types (docs/product/limits.md). */
+export const DRAFT_WRITE_MS = 300
+
+/**
+ * `storeComposerDrafts` for a box typed in: the newest text is written at most every
+ * DRAFT_WRITE_MS, so a long text is not rewritten on every key, and at once when the page
+ * goes away (`onPageHide`: a reload or a closed tab) or another user's text is handed over.
+ */
+export function coalescedDraftWriter(
+  storage: KeyValueStorage,
+  onPageHide: (listener: () => void) => unknown,
+  delayMs = DRAFT_WRITE_MS,
+) {
+  let due: [userId: string, drafts: ComposerDrafts] | undefined
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const flush = () => {
+    clearTimeout(timer)
+    timer = undefined
+    if (due) storeComposerDrafts(storage, ...due)
+    due = undefined
+  }
+  onPageHide(flush)
+  return (userId: string, drafts: ComposerDrafts) => {
+    if (due && due[0] !== userId) flush()
+    due = [userId, drafts]
+    timer ??= setTimeout(flush, delayMs)
+  }
+}

@@ -11,7 +11,7 @@ import { type StreamReplyInput, turnMachine } from '../machines/turn.machine'
 import type { KeyValueStorage, PlatformClient } from '../platform/index'
 import type { ProviderBaseUrls } from '../providers/provider-call'
 import { apiKeyRows } from './api-key-rows'
-import { recallComposerDrafts, storeComposerDrafts } from './composer-draft-store'
+import { coalescedDraftWriter, recallComposerDrafts } from './composer-draft-store'
 import { readPage } from './history-pages'
 import { logError, showToast } from './notify'
 import type { serverTurnEffects } from './server-turns'
@@ -60,6 +60,7 @@ export function provideTurn(options: TurnEffectsOptions) {
     return mine.then(() => {})
   }
   const onPageHide = options.onPageHide ?? listenForPageHide
+  const storeDrafts = coalescedDraftWriter(options.storage, onPageHide)
 
   return turnMachine.provide({
     actors: {
@@ -173,7 +174,7 @@ export function provideTurn(options: TurnEffectsOptions) {
       notify,
       'log error': logError,
       'store drafts': (_, { userId, drafts }: { userId: string; drafts: ComposerDrafts }) =>
-        storeComposerDrafts(options.storage, userId, drafts),
+        storeDrafts(userId, drafts),
       // docs/product/behaviour.md#chat-sending: the question keeps why its turn failed.
       'record failure': (_, { message }: { message: ChatMessage }) => {
         if (!message.failure) return

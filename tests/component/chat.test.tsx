@@ -222,6 +222,8 @@ describe('the chat', () => {
     await withKey(session, 'anthropic', 'sk-ant-test-drafts')
     const first = renderApp()
     await userEvent.type(await composer(), 'Words I have not sent')
+    // A reload: the page goes away (the stored text is written then, not on every key).
+    window.dispatchEvent(new Event('pagehide'))
     first.unmount()
 
     const second = renderApp()
