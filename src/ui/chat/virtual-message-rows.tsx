@@ -46,6 +46,14 @@ export function VirtualMessageRows({ rows, keyOf, renderRow, keep }: VirtualMess
     scrollMargin: top,
     getItemKey: keyAt,
     anchorTo: 'end',
+    // Its first rows are placed around the message being read, where the effect below puts
+    // the window, not around where the plain list left it: that placed rows far above the
+    // window for a frame, and the window was empty.
+    initialOffset: () => {
+      const kept = keep.current
+      const index = kept ? rows.findIndex((m) => m.id === kept.id) : -1
+      return kept && index >= 0 ? index * ESTIMATED_ROW - kept.top : window.scrollY
+    },
   })
   useLayoutEffect(() => {
     const box = root.current?.getBoundingClientRect()
