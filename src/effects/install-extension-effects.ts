@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate'
 import { installExtensionMachine } from '../machines/install-extension.machine'
 import type { Notice } from '../machines/notice'
+import { downloadByLink } from './download-link'
 import { showToast } from './notify'
 
 export interface InstallExtensionEffectsOptions {
@@ -11,24 +12,11 @@ export interface InstallExtensionEffectsOptions {
   download?: (url: string) => void
 }
 
-/** Downloads the way a link with a `download` attribute does, so the page stays put. */
-function downloadByLink(url: string): void {
-  const link = document.createElement('a')
-  link.href = url
-  link.download = url.split('/').pop() ?? ''
-  link.rel = 'noopener'
-  document.body.append(link)
-  try {
-    link.click()
-  } finally {
-    link.remove()
-  }
-}
-
 /** The install dialog's effects: the zip's download, the clipboard and the toasts. */
 export function provideInstallExtension(options: InstallExtensionEffectsOptions = {}) {
   const copyText = options.copyText ?? ((text: string) => navigator.clipboard.writeText(text))
-  const download = options.download ?? downloadByLink
+  const download =
+    options.download ?? ((url: string) => downloadByLink(url, url.split('/').pop() ?? ''))
   return installExtensionMachine.provide({
     actors: {
       'start download': fromPromise(async ({ input }) => download(input.url)),

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate'
 import type { Notice } from '../machines/notice'
 import { promptLibraryMachine } from '../machines/prompt-library.machine'
 import { deferredActors } from './deferred-logic'
+import { downloadByLink } from './download-link'
 import type { PromptData } from './prompt-data'
 import type { ImporterActors } from './prompt-import-effects'
 
@@ -15,15 +16,9 @@ export interface SavedFile {
 /** Downloads a file made in the page, as a link with a `download` attribute would. */
 function saveByLink(file: SavedFile): void {
   const url = URL.createObjectURL(new Blob([file.text], { type: file.type }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = file.name
-  link.rel = 'noopener'
-  document.body.append(link)
   try {
-    link.click()
+    downloadByLink(url, file.name)
   } finally {
-    link.remove()
     // Revoked on the next turn: the download has its own reference by then.
     setTimeout(() => URL.revokeObjectURL(url), 0)
   }
