@@ -1,0 +1,85 @@
+import type { LibraryList, LibraryPrompt, LibraryTab, PromptType } from '../domain/prompt-types'
+
+// The Prompt Library machine's context, events, outcomes and messages
+// (docs/product/screens.md#prompt-library); its transitions are in prompt-library.machine.ts.
+
+export const REQUIRED_MESSAGE = 'Title and content are required'
+
+/** docs/product/errors.md#prompt-files: the export's toasts. */
+export const EXPORT_MESSAGES = {
+  exported: (count: number) => `Exported ${count} ${count === 1 ? 'prompt' : 'prompts'}`,
+  nothing: 'You have no prompts to export yet',
+  failed: 'Failed to export prompts',
+} as const
+
+/** The import's code did not arrive (offline, or a newer build replaced it). */
+export const IMPORT_UNAVAILABLE = 'Could not open the import. Please reload the page.'
+
+export interface CreateDraft {
+  title: string
+  content: string
+  type: PromptType
+  isPublic: boolean
+}
+
+/** Edit Prompt's draft: the spec's title and content, and the type and visibility creation set. */
+export interface EditDraft {
+  id: string
+  title: string
+  content: string
+  type: PromptType
+  isPublic: boolean
+}
+
+export interface LibraryContext {
+  /** The list shown: a tab's, or (`hidden`, from Browse Public) the prompts the user hid. */
+  tab: LibraryList
+  search: string
+  prompts: LibraryPrompt[]
+  create: CreateDraft
+  edit: EditDraft
+  /** The prompt a running action is about (for its toast). */
+  subject: LibraryPrompt | null
+  /** The app's own origin, which share links point at (docs/product/data.md). */
+  shareOrigin: string
+}
+
+export interface LibraryInput {
+  shareOrigin?: string
+}
+
+export type LibraryEvent =
+  | { type: 'library.open' }
+  | { type: 'library.close' }
+  | { type: 'library.refresh' }
+  | { type: 'library.tab.change'; tab: LibraryTab }
+  | { type: 'library.search.change'; value: string }
+  | { type: 'library.hidden.toggle' }
+  | { type: 'prompt.run'; prompt: LibraryPrompt }
+  | { type: 'prompt.rate'; prompt: LibraryPrompt; rating: number }
+  | { type: 'prompt.saveCopy'; prompt: LibraryPrompt }
+  | { type: 'prompt.delete'; prompt: LibraryPrompt }
+  | { type: 'prompt.unhide'; prompt: LibraryPrompt }
+  | { type: 'prompt.copyLink'; prompt: LibraryPrompt; link: string }
+  | { type: 'prompt.edit'; prompt: LibraryPrompt }
+  | { type: 'create.open' }
+  | { type: 'create.change'; patch: Partial<CreateDraft> }
+  | { type: 'create.submit' }
+  | { type: 'edit.change'; patch: Partial<Omit<EditDraft, 'id'>> }
+  | { type: 'form.cancel' }
+  | { type: 'edit.submit' }
+  | { type: 'prompts.export' }
+  | { type: 'import.open' }
+
+export type DeleteOutcome = 'deleted' | 'hidden'
+/** A copy is not made twice: the user's own list already holding the same prompt says so. */
+export type SaveCopyOutcome = 'saved' | 'alreadySaved'
+
+export const EMPTY_CREATE: CreateDraft = { title: '', content: '', type: 'user', isPublic: false }
+export const EMPTY_EDIT: EditDraft = {
+  id: '',
+  title: '',
+  content: '',
+  type: 'user',
+  isPublic: false,
+}
