@@ -153,8 +153,10 @@ export function createPromptData(
      * user's own with the same type, title and content is that copy already.
      */
     async saveCopy(prompt: PromptRow): Promise<SaveCopyOutcome> {
-      const mine = await prompts.list({ where: { userId: userId(), type: prompt.type } })
-      if (mine.some((p) => p.title === prompt.title && p.content === prompt.content)) {
+      // Read by title, so a large library is not read whole for one Save.
+      const { type, title } = prompt
+      const mine = await prompts.list({ where: { userId: userId(), type, title } })
+      if (mine.some((p) => p.content === prompt.content)) {
         return 'alreadySaved'
       }
       await createPrivatePrompt(db, userId(), prompt, now())
