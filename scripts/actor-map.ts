@@ -37,11 +37,14 @@ function isSendTo(action: unknown): action is SendToAction {
   return typeof action === 'function' && (action as { type?: unknown }).type === 'xstate.sendTo'
 }
 
-/** The type of the event a sendTo action sends; expressions are run on `anything` (below). */
-function sentType(action: SendToAction): string {
+/**
+ * The type of the event a sendTo action sends; expressions are run on `anything` (below), the
+ * event heard being `heard` when known, so one passed on as it is keeps its type.
+ */
+function sentType(action: SendToAction, heard?: string): string {
   const event =
     typeof action.event === 'function'
-      ? action.event({ context: anything(), event: anything() }, anything())
+      ? action.event({ context: anything(), event: anything(heard) }, anything())
       : action.event
   return String((event as { type?: unknown }).type)
 }
@@ -63,11 +66,17 @@ function isEnqueueActions(action: unknown): action is EnqueueActions {
  * A value every property and call of which is another such value, never null: run on it, an
  * `enqueueActions` body takes the branches that send (`if (!x) return` does not return).
  */
-function anything(): unknown {
+function anything(type?: string): unknown {
   const target = () => {}
   return new Proxy(target, {
     get: (_, key) =>
-      key === Symbol.toPrimitive ? () => 'anything' : key === 'then' ? undefined : anything(),
+      key === 'type' && type !== undefined
+        ? type
+        : key === Symbol.toPrimitive
+          ? () => 'anything'
+          : key === 'then'
+            ? undefined
+            : anything(),
     apply: () => anything(),
   })
 }
@@ -137,7 +146,11 @@ export function routesOf(app: AnyStateMachine): Route[] {
   const routes: Route[] = []
   for (const transition of transitions) {
     for (const action of forwards(transition.actions)) {
-      routes.push({ on: transition.eventType, to: String(action.to), event: sentType(action) })
+      routes.push({
+        on: transition.eventType,
+        to: String(action.to),
+        event: sentType(action, transition.eventType),
+      })
     }
   }
   // Entry actions run on whatever leads into their state.
@@ -145,7 +158,7 @@ export function routesOf(app: AnyStateMachine): Route[] {
     const into = transitions.filter((t) => t.target?.includes(node)).map((t) => t.eventType)
     for (const action of forwards(node.entry)) {
       for (const on of new Set(into)) {
-        routes.push({ on, to: String(action.to), event: sentType(action) })
+        routes.push({ on, to: String(action.to), event: sentType(action, on) })
       }
     }
   }

@@ -45,8 +45,12 @@ export function provideSessionActors(deps: SessionDeps) {
       fetch: deps.fetch,
       storage: env.storage,
     }),
-    openConversation: provideOpenConversation({ platform, earlyHistory: deps.earlyHistory }),
-    conversations: provideConversations({ platform, address: env, currentUserId }),
+    openConversation: provideOpenConversation({
+      platform,
+      address: env,
+      earlyHistory: deps.earlyHistory,
+    }),
+    conversations: provideConversations({ platform, currentUserId }),
     usage: provideUsage({ platform, currentUserId }),
     models: provideModels({
       platform,

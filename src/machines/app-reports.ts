@@ -42,9 +42,12 @@ export type AppReport =
   | { type: 'extension.setActive'; prompt: ActivePrompt; isActive: boolean }
   /** A toggle of the activation ended: turned `isActive`, or failed (`ok` false). */
   | { type: 'activation.settled'; promptId: string; isActive: boolean; ok: boolean }
-  /** The user opened a conversation, or a new chat (null) (docs/product/conversations.md). */
-  | { type: 'conversation.opened'; conversationId: string | null }
-  | { type: 'conversation.linked'; conversationId: string }
+  /** The conversations list arrived: the conversation with the newest activity (null: none). */
+  | { type: 'conversations.listed'; conversationId: string | null }
+  /** A conversation the address named is the user's: the list shows it, older or not. */
+  | { type: 'conversation.found'; conversation: Conversation }
+  /** The user deleted this conversation (docs/product/conversations.md). */
+  | { type: 'conversation.deleted'; conversationId: string }
   /** The conversation on screen changed (null: a new chat), whichever way it was opened. */
   | { type: 'conversation.shown'; conversationId: string | null }
   /** A new chat's first message is being sent: its conversation is the open one from now. */

@@ -328,20 +328,17 @@ export const appMachine = setup({
                 ok: event.ok,
               })),
             },
-            // The conversations list and the open conversation agree on which one is open: the
-            // list opens one for the user, the turn reports the one its first message started.
-            'conversation.opened': {
+            // The open conversation owns which one is open; the list tells it the latest (for
+            // a start the address names nothing in) and each deletion, and lists what it found.
+            'conversations.listed': {
               actions: sendTo('openConversation', ({ event }) => ({
-                type: 'conversation.open',
-                conversationId: event.conversationId,
+                ...event,
+                type: 'list.latest',
               })),
             },
-            'conversation.linked': {
-              actions: sendTo('openConversation', ({ event }) => ({
-                type: 'conversation.linked',
-                conversationId: event.conversationId,
-              })),
-            },
+            // The same event, passed on as it is.
+            'conversation.deleted': { actions: sendTo('openConversation', ({ event }) => event) },
+            'conversation.found': { actions: sendTo('conversations', ({ event }) => event) },
             'conversation.shown': {
               actions: sendTo('turn', ({ event }) => ({
                 type: 'input.for',
@@ -349,22 +346,22 @@ export const appMachine = setup({
               })),
             },
             'chat.conversationStarting': {
-              actions: [
-                sendTo('conversations', ({ event }) => ({
-                  type: 'conversation.starting',
-                  conversationId: event.conversationId,
-                })),
-                sendTo('openConversation', ({ event }) => ({
-                  type: 'conversation.starting',
-                  conversationId: event.conversationId,
-                })),
-              ],
+              actions: sendTo('openConversation', ({ event }) => ({
+                type: 'conversation.starting',
+                conversationId: event.conversationId,
+              })),
             },
             'chat.conversationStarted': {
-              actions: sendTo('conversations', ({ event }) => ({
-                type: 'conversation.started',
-                conversation: event.conversation,
-              })),
+              actions: [
+                sendTo('conversations', ({ event }) => ({
+                  type: 'conversation.started',
+                  conversation: event.conversation,
+                })),
+                sendTo('openConversation', ({ event }) => ({
+                  type: 'conversation.saved',
+                  conversationId: event.conversation.id,
+                })),
+              ],
             },
             'chat.conversationActivity': {
               actions: sendTo('conversations', ({ event }) => ({

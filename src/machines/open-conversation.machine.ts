@@ -1,9 +1,23 @@
-import { assign, type DoneActorEvent, enqueueActions, fromPromise, sendParent, setup } from 'xstate'
+import {
+  and,
+  assign,
+  type DoneActorEvent,
+  type EventObject,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  not,
+  sendParent,
+  setup,
+} from 'xstate'
 import type { ChatMessage } from '../domain/chat-message'
+import type { Conversation } from '../domain/conversation'
+import { CONVERSATION_MESSAGES } from '../domain/conversation-messages'
 import { type HistoryPage, placeRow, type Versions, withOlderPage } from '../domain/history-page'
 import { lastExchange } from '../domain/last-exchange'
 import type { AppReport } from './app-reports'
 import { notProvided } from './not-provided'
+import type { Notice } from './notice'
 import { answerAsk, editAsk, editedMessage, regenerateAsk, sendAsk } from './turn-asks'
 
 export interface OpenConversationInput {
@@ -16,8 +30,8 @@ export interface OpenConversationContext {
   /** The conversation on screen; null for a new chat, whose first message creates it. */
   conversationId: string | null
   /**
-   * The conversation the page's address names, before the list says the user may read it
-   * (docs/product/conversations.md, "Deep links"); its history is fetched meanwhile.
+   * The conversation the page's address names (a deep link, Back or Forward) while it is
+   * checked to be the user's (docs/product/conversations.md, "Deep links").
    */
   linkedId: string | null
   /** Its messages on screen: the newest page, and older pages read since. */
@@ -30,13 +44,29 @@ export interface OpenConversationContext {
   editing: { messageId: string; text: string } | null
 }
 
+/** A conversation the address names, as the platform answers for it. */
+export interface LinkedConversation {
+  /** Its row; null when the user cannot read it (missing, or someone else's). */
+  conversation: Conversation | null
+  /** Its newest page (empty when it is not found). */
+  page: HistoryPage
+}
+
 export type OpenConversationEvent =
-  /** Show this conversation (null: a new chat), from the conversations list via the app machine. */
+  /** The conversation the address names as the session starts (null: none). */
+  | { type: 'address.read'; conversationId: string | null }
+  /** Back or Forward: the address now names this conversation (null: a new chat). */
+  | { type: 'address.moved'; conversationId: string | null }
+  /** The conversations list arrived: the one with the newest activity (null: none, or no list). */
+  | { type: 'list.latest'; conversationId: string | null }
+  /** The user opens a conversation from the list, or a new chat (null). */
   | { type: 'conversation.open'; conversationId: string | null }
-  /** The address names this conversation: fetch its history beside the list. */
-  | { type: 'conversation.linked'; conversationId: string }
   /** A new chat's first message started this conversation (from the turn, via the app machine). */
   | { type: 'conversation.starting'; conversationId: string }
+  /** The first message of this conversation was saved, so the address may name it. */
+  | { type: 'conversation.saved'; conversationId: string }
+  /** The user deleted this conversation. */
+  | { type: 'conversation.deleted'; conversationId: string }
   /** The user scrolled up to the oldest message shown: read the page before it. */
   | { type: 'history.older' }
   /** The user sends what the composer holds: the turn is told where, and after what. */
@@ -92,11 +122,59 @@ const pageWithRowsMeanwhile = (page: HistoryPage, meanwhile: readonly ChatMessag
   meanwhile.reduce(placeRow, page.messages)
 
 /**
- * The conversation on screen (docs/product/conversations.md): which one it is, the deep-link
- * check (`?c=`), and its history pages. The conversations list says which to open; the turn
- * machine reports the rows of the turn it sends, which show here when they belong here. A send
- * or a regeneration asked of it goes on to the turn with this conversation's facts: where,
- * and the messages before.
+ * How the address follows an open: a new entry in the browser's history when the user opened
+ * it (so Back returns), the entry rewritten when the app did (the start, a deletion, a link
+ * not found), or left as it is when the address itself named it (a link, Back, Forward).
+ */
+type AddressStep = 'push' | 'replace' | 'none'
+
+/** What an open's params read: the machine's context, and the event being taken. */
+type OpenArgs = { context: OpenConversationContext; event: unknown }
+
+type OpenParams =
+  | { conversationId: string | null }
+  | ((args: OpenArgs) => { conversationId: string | null })
+
+const paramsOf = (params: OpenParams, args: OpenArgs) =>
+  typeof params === 'function' ? params(args) : params
+
+/** Shows a conversation (null: a new chat) with nothing of the one before; its page loads next. */
+const opening = (params: OpenParams, address: AddressStep) =>
+  [
+    { type: 'show conversation', params: (args: OpenArgs) => paramsOf(params, args) },
+    'report shown',
+    ...(address === 'none'
+      ? []
+      : [
+          {
+            type: 'show in address' as const,
+            params: (args: OpenArgs) => ({ ...paramsOf(params, args), push: address === 'push' }),
+          },
+        ]),
+  ] as const
+
+/** The id an event names: the user's choice, the list's latest, or the address's. */
+const namedIn = ({ event }: OpenArgs) => ({
+  conversationId: (event as { conversationId: string | null }).conversationId,
+})
+
+const OPEN_NEW_CHAT = opening({ conversationId: null }, 'replace')
+
+const notice = (kind: Notice['kind'], message: string) => ({
+  type: 'notify' as const,
+  params: { kind, message },
+})
+
+/** The address named a conversation: its row and page, as the link actor answered. */
+const linkedOutput = (event: unknown) => outputOf<LinkedConversation>(event)
+
+/**
+ * The conversation on screen (docs/product/conversations.md), and its only owner: which one it
+ * is, the address that names it (`?c=`, Back and Forward), the deep-link check, and its
+ * history pages. The conversations list tells it the latest conversation for the start, and
+ * a deletion; the turn reports the rows of the turn it sends, which show here when they belong
+ * here. A send or a regeneration asked of it goes on to the turn with this conversation's
+ * facts: where, and the messages before.
  */
 export const openConversationMachine = setup({
   types: {
@@ -105,6 +183,19 @@ export const openConversationMachine = setup({
     events: {} as OpenConversationEvent,
   },
   actors: {
+    /**
+     * Reports the conversation the address names as it starts (`address.read`), then each time
+     * Back or Forward moves it (`address.moved`).
+     */
+    'watch address': fromCallback<EventObject>(() => {
+      throw notProvided('watch address')
+    }),
+    /** A conversation the address names, if the user may read it, with its newest page. */
+    'open link': fromPromise<LinkedConversation, { userId: string; conversationId: string }>(
+      async () => {
+        throw notProvided('open link')
+      },
+    ),
     /** The page a conversation opens with: its newest messages. */
     'load history': fromPromise<HistoryPage, { userId: string; conversationId: string | null }>(
       async () => {
@@ -127,8 +218,18 @@ export const openConversationMachine = setup({
     }),
   },
   actions: {
+    notify: (_, _params: Notice) => {
+      throw notProvided('notify')
+    },
     'log error': (_, _params: { error: unknown }) => {
       throw notProvided('log error')
+    },
+    /**
+     * Puts `?c=<id>` in the address, or takes it out for a new chat: as a new entry of the
+     * browser's history (`push`), or over the current one.
+     */
+    'show in address': (_, _params: { conversationId: string | null; push: boolean }) => {
+      throw notProvided('show in address')
     },
     // Routed by the app machine to the turn, which sends what the composer holds.
     'ask to send': sendParent(
@@ -160,6 +261,13 @@ export const openConversationMachine = setup({
         conversationId: context.conversationId,
       }),
     ),
+    // Routed by the app machine to the list: a linked conversation older than its page joins it.
+    'report found': sendParent(
+      ({ event }): AppReport => ({
+        type: 'conversation.found',
+        conversation: linkedOutput(event).conversation as Conversation,
+      }),
+    ),
     // Routed by the app machine to the models actor: a conversation composes with the model
     // it was last answered with (docs/product/conversations.md, "Its model").
     'report model used': enqueueActions(({ context, enqueue, check }) => {
@@ -171,6 +279,15 @@ export const openConversationMachine = setup({
         modelId: newest?.modelId ?? '',
       } satisfies AppReport)
     }),
+    /** Makes `conversationId` the one on screen (null: a new chat), with nothing shown yet. */
+    'show conversation': assign((_, { conversationId }: { conversationId: string | null }) => ({
+      conversationId,
+      linkedId: null,
+      messages: [],
+      hasOlder: false,
+      versions: {},
+      editing: null,
+    })),
     // A turn's row takes the place of the one with its id (a retried question, a regenerated
     // reply after its conversation was opened again), or comes last.
     'show row': assign(({ context, event }) => {
@@ -189,25 +306,32 @@ export const openConversationMachine = setup({
           ? context.messages.filter((message) => message.id !== event.messageId)
           : context.messages,
     }),
+    'forget link': assign({ linkedId: null }),
   },
   guards: {
-    // Open already: its history showed as soon as it arrived (below).
-    'linked one open?': ({ context, event }) =>
-      event.type === 'conversation.open' &&
-      event.conversationId !== null &&
-      event.conversationId === context.conversationId &&
-      event.conversationId === context.linkedId,
-    'the linked one?': ({ context, event }) =>
-      event.type === 'conversation.open' && event.conversationId === context.linkedId,
-    // The list said so, or the history did: only rows the user may read come back, so one row
-    // proves the conversation is theirs. An empty answer proves nothing (missing, someone
-    // else's), and a first message sent meanwhile has started a conversation of its own.
-    'linked one confirmed?': ({ context, event }) =>
-      context.conversationId === context.linkedId ||
-      (context.conversationId === null &&
-        context.messages.length === 0 &&
-        outputOf<HistoryPage>(event).messages.length > 0),
     'new chat?': ({ context }) => context.conversationId === null,
+    'names one?': ({ event }) =>
+      (event.type === 'address.read' || event.type === 'address.moved') &&
+      event.conversationId !== null,
+    // The user opens another conversation; New chat always starts afresh.
+    'another one?': ({ context, event }) =>
+      event.type === 'conversation.open' &&
+      (event.conversationId === null || event.conversationId !== context.conversationId),
+    // Back or Forward to what is on screen already changes nothing.
+    'moved to a new chat?': ({ context, event }) =>
+      event.type === 'address.moved' &&
+      event.conversationId === null &&
+      (context.conversationId !== null || context.linkedId !== null),
+    'moved to another one?': ({ context, event }) =>
+      event.type === 'address.moved' &&
+      event.conversationId !== null &&
+      event.conversationId !== context.conversationId &&
+      event.conversationId !== context.linkedId,
+    'the open one?': ({ context, event }) =>
+      (event.type === 'conversation.saved' || event.type === 'conversation.deleted') &&
+      event.conversationId === context.conversationId,
+    // Row-level security answers the same for a missing conversation and someone else's.
+    'found?': ({ event }) => linkedOutput(event).conversation !== null,
     'older to read?': ({ context }) =>
       context.hasOlder && context.conversationId !== null && !!context.messages[0]?.parentId,
     'has a last reply?': ({ context }) => lastExchange(context.messages) !== null,
@@ -233,6 +357,8 @@ export const openConversationMachine = setup({
     versions: {},
     editing: null,
   }),
+  // docs/product/conversations.md, "Back and Forward".
+  invoke: { id: 'addressWatcher', src: 'watch address' },
   on: {
     'message.send': { actions: 'ask to send' },
     'message.answer': { guard: 'a sent message?', actions: 'ask to answer' },
@@ -264,79 +390,125 @@ export const openConversationMachine = setup({
       guard: 'new chat?',
       actions: [assign({ conversationId: ({ event }) => event.conversationId }), 'report shown'],
     },
-    'conversation.open': [
-      { guard: 'linked one open?', actions: assign({ linkedId: null }) },
+    // The new chat's entry in the browser's history becomes the conversation's: not a new one.
+    'conversation.saved': {
+      guard: 'the open one?',
+      actions: {
+        type: 'show in address',
+        params: ({ event }) => ({ conversationId: event.conversationId, push: false }),
+      },
+    },
+    'conversation.deleted': { guard: 'the open one?', target: '.loading', actions: OPEN_NEW_CHAT },
+    'conversation.open': {
+      guard: 'another one?',
+      target: '.loading',
+      actions: opening(namedIn, 'push'),
+    },
+    'address.moved': [
       {
+        guard: 'moved to a new chat?',
         target: '.loading',
+        actions: opening({ conversationId: null }, 'none'),
+      },
+      {
+        guard: 'moved to another one?',
+        target: '.resolvingLink',
         actions: [
-          assign({
-            conversationId: ({ event }) => event.conversationId,
-            linkedId: null,
-            messages: [],
-            hasOlder: false,
-            versions: {},
-            editing: null,
-          }),
-          'report shown',
+          ...opening({ conversationId: null }, 'none'),
+          assign({ linkedId: (args) => namedIn(args).conversationId }),
         ],
       },
     ],
   },
-  // docs/product/conversations.md: the conversations list says which conversation to show
-  // first (a deep link, the latest, or a new chat); each then loads its own history.
-  initial: 'waiting',
+  // docs/product/conversations.md: a session opens what the address names, else the
+  // conversation with the newest activity, else a new chat; each then loads its own history.
+  initial: 'starting',
   states: {
-    waiting: {
+    starting: {
       on: {
-        'conversation.linked': {
-          target: 'fetchingLinked',
-          actions: assign({ linkedId: ({ event }) => event.conversationId }),
+        'address.read': [
+          {
+            guard: 'names one?',
+            target: 'resolvingLink',
+            actions: assign({ linkedId: (args) => namedIn(args).conversationId }),
+          },
+          { target: 'awaitingList' },
+        ],
+      },
+    },
+    awaitingList: {
+      on: {
+        // The list, arriving after the user sent a first message, opens nothing over it.
+        'conversation.starting': {
+          guard: 'new chat?',
+          target: 'loaded',
+          actions: [
+            assign({ conversationId: ({ event }) => event.conversationId }),
+            'report shown',
+          ],
+        },
+        'list.latest': {
+          target: 'loading',
+          actions: opening(namedIn, 'replace'),
         },
       },
     },
-    // docs/product/conversations.md, "Deep links": the linked conversation's history loads
-    // beside the list, but becomes the one on screen only once it is known to be the user's,
-    // so a message sent meanwhile never goes into a conversation they can't write.
-    fetchingLinked: {
+    // docs/product/conversations.md, "Deep links": the linked conversation's row and history
+    // are read together (its history beside the conversations list), and it is shown only
+    // once the row says it is the user's, so a message sent meanwhile never goes into a
+    // conversation they can't write: it starts one of its own, which stays open.
+    resolvingLink: {
       tags: 'loadingHistory',
-      on: {
-        // The list has it while its history is on the way: keep that request.
-        'conversation.open': {
-          guard: 'the linked one?',
-          actions: [assign({ conversationId: ({ context }) => context.linkedId }), 'report shown'],
-        },
-      },
       invoke: {
-        id: 'linkedHistoryLoader',
-        src: 'load history',
-        input: ({ context }) => ({ userId: context.userId, conversationId: context.linkedId }),
+        id: 'linkOpener',
+        src: 'open link',
+        input: ({ context }) => ({
+          userId: context.userId,
+          conversationId: context.linkedId ?? '',
+        }),
         onDone: [
           {
-            guard: 'linked one confirmed?',
+            guard: and(['found?', not('new chat?')]),
+            target: 'loaded',
+            actions: ['report found', 'forget link'],
+          },
+          {
+            guard: not('new chat?'),
+            target: 'loaded',
+            actions: [notice('error', CONVERSATION_MESSAGES.notFound), 'forget link'],
+          },
+          {
+            guard: 'found?',
             target: 'loaded',
             actions: [
-              assign({
-                conversationId: ({ context }) => context.linkedId,
-                messages: ({ context, event }) =>
-                  pageWithRowsMeanwhile(event.output, context.messages),
-                hasOlder: ({ event }) => event.output.hasOlder,
-                versions: ({ context, event }) => ({
-                  ...event.output.versions,
-                  ...context.versions,
-                }),
-              }),
+              assign(({ context, event }) => ({
+                conversationId: context.linkedId,
+                linkedId: null,
+                messages: linkedOutput(event).page.messages,
+                hasOlder: linkedOutput(event).page.hasOlder,
+                versions: linkedOutput(event).page.versions,
+              })),
+              'report found',
               'report shown',
               'report model used',
             ],
           },
-          // Not yet known to be theirs: the list decides, and its `conversation.open` asks
-          // again if it is (an empty conversation), or opens a new chat.
-          { target: 'waiting' },
+          {
+            target: 'loading',
+            actions: [notice('error', CONVERSATION_MESSAGES.notFound), ...OPEN_NEW_CHAT],
+          },
         ],
-        onError: {
-          target: 'waiting',
-          actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: not('new chat?'),
+            target: 'loaded',
+            actions: [notice('error', CONVERSATION_MESSAGES.loadFailed), 'forget link'],
+          },
+          {
+            target: 'loading',
+            actions: [notice('error', CONVERSATION_MESSAGES.loadFailed), ...OPEN_NEW_CHAT],
+          },
+        ],
       },
     },
     loading: {

@@ -202,16 +202,22 @@ describe('the conversations sidebar', () => {
     const listHeld = new Promise<void>((resolve) => {
       answerList = resolve
     })
-    // Held, then on to the mock platform (a resolver that returns nothing falls through).
+    // The list's read is held, then goes on to the mock platform (a resolver that returns
+    // nothing falls through); the link's own look-up (`id=eq.…`) is not held.
     mswServer.use(
-      http.get(CONVERSATIONS_URL, async () => {
-        await listHeld
+      http.get(CONVERSATIONS_URL, async ({ request }) => {
+        if (!new URL(request.url).searchParams.has('id')) await listHeld
       }),
     )
     renderApp({ href: `${TEST_ORIGIN}/?c=${id}` })
     const log = await screen.findByRole('region', { name: 'Conversation' })
     expect(await within(log).findByText('shown before the list')).toBeInTheDocument()
-    expect(within(sidebar()).queryByRole('button', { name: /^Early one/ })).toBeNull()
+    // Found by its own look-up, it is listed and marked open while the list is still held.
+    expect(openButton('Early one')).toHaveAttribute('aria-current', 'true')
+    expect(within(sidebar()).getByRole('list', { name: 'Your conversations' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    )
     answerList()
     await waitFor(() => expect(openButton('Early one')).toHaveAttribute('aria-current', 'true'))
     expect(within(log).getByText('shown before the list')).toBeInTheDocument()

@@ -23,7 +23,10 @@ import { conversationsMachine } from '../../src/machines/conversations.machine'
 import { extensionBridgeMachine } from '../../src/machines/extension-bridge.machine'
 import { modelServersMachine } from '../../src/machines/model-servers.machine'
 import { modelsMachine } from '../../src/machines/models.machine'
-import { openConversationMachine } from '../../src/machines/open-conversation.machine'
+import {
+  type LinkedConversation,
+  openConversationMachine,
+} from '../../src/machines/open-conversation.machine'
 import { promptActivationMachine } from '../../src/machines/prompt-activation.machine'
 import { type DeleteOutcome, promptLibraryMachine } from '../../src/machines/prompt-library.machine'
 import { promptPickerMachine } from '../../src/machines/prompt-picker.machine'
@@ -147,6 +150,18 @@ export function startApp(
       }),
       openConversation: openConversationMachine.provide({
         actors: {
+          'watch address': fromCallback(({ sendBack }) => {
+            sendBack({
+              type: 'address.read',
+              conversationId: linkedConversationId(options.href ?? PAGE_ORIGIN),
+            })
+          }),
+          'open link': fromPromise(
+            async (): Promise<LinkedConversation> => ({
+              conversation: null,
+              page: { messages: [], hasOlder: false, versions: {} },
+            }),
+          ),
           'load history': fromPromise(
             async (): Promise<HistoryPage> => ({
               messages: [],
@@ -155,7 +170,7 @@ export function startApp(
             }),
           ),
         },
-        actions: { 'log error': noop },
+        actions: { 'log error': noop, notify: noop, 'show in address': noop },
       }),
       turn: turnMachine.provide({
         actors: {
@@ -178,14 +193,9 @@ export function startApp(
       }),
       conversations: conversationsMachine.provide({
         actors: {
-          'read conversation link': fromPromise(async () =>
-            linkedConversationId(options.href ?? PAGE_ORIGIN),
-          ),
           'load conversations': fromPromise(async (): Promise<Conversation[]> => []),
-          'find conversation': fromPromise(async (): Promise<Conversation | null> => null),
-          'watch address': fromCallback(() => () => {}),
         },
-        actions: { notify: noop, 'show in address': noop },
+        actions: { notify: noop },
       }),
       usage: usageMachine.provide({
         actors: {

@@ -214,7 +214,7 @@ describe('app machine: routes between the actors', () => {
       children()
         .openConversation?.getSnapshot()
         .context.messages.map((m) => [m.role, m.content])
-    children().conversations?.send({ type: 'conversation.new' })
+    children().openConversation?.send({ type: 'conversation.open', conversationId: null })
     await flush()
     children().turn?.send({ type: 'input.change', value: 'Hello there' })
     children().openConversation?.send({ type: 'message.send' })
@@ -292,27 +292,33 @@ describe('app machine: routes between the actors', () => {
     expect(calls.quickLoads).toBe(before.quick + 1)
   })
 
-  it('the conversation the user opens in the list is the one the chat opens', async () => {
+  it('the list tells the open conversation its latest at the start, and a deletion', async () => {
     const { app, children } = await signedIn()
-    app.send({ type: 'chat.conversationStarted', conversation: CONVERSATION })
-    const chatOpen = () => children().openConversation?.getSnapshot().context.conversationId
-    children().conversations?.send({ type: 'conversation.new' })
+    const open = () => children().openConversation?.getSnapshot().context.conversationId
+    // The harness's list is empty: the start is a new chat.
+    expect(children().openConversation?.getSnapshot().matches('loaded')).toBe(true)
+    expect(open()).toBeNull()
+    children().openConversation?.send({ type: 'conversation.open', conversationId: 'conv_1' })
+    app.send({ type: 'conversation.deleted', conversationId: 'conv_1' })
     await flush()
-    expect(chatOpen()).toBeNull()
-    children().conversations?.send({ type: 'conversation.select', id: 'conv_1' })
-    await flush()
-    expect(chatOpen()).toBe('conv_1')
+    expect(open()).toBeNull()
   })
 
-  it("the chat's new conversation and its activity reach the conversations list", async () => {
+  it("the turn's new conversation, its activity and a linked one found reach the conversations list", async () => {
     const { app, children } = await signedIn()
-    const conversations = () => children().conversations?.getSnapshot().context
-    expect(conversations()).toMatchObject({ conversations: [], currentId: null })
+    const conversations = () => children().conversations?.getSnapshot().context.conversations
+    const open = () => children().openConversation?.getSnapshot().context.conversationId
+    expect(conversations()).toEqual([])
+    app.send({ type: 'chat.conversationStarting', conversationId: 'conv_1' })
+    expect(open()).toBe('conv_1')
     app.send({ type: 'chat.conversationStarted', conversation: CONVERSATION })
-    expect(conversations()).toMatchObject({ conversations: [CONVERSATION], currentId: 'conv_1' })
+    expect(conversations()).toEqual([CONVERSATION])
     const at = '2026-05-03T00:00:00.000Z'
     app.send({ type: 'chat.conversationActivity', conversationId: 'conv_1', at })
-    expect(conversations()?.conversations).toEqual([{ ...CONVERSATION, updatedAt: at }])
+    expect(conversations()).toEqual([{ ...CONVERSATION, updatedAt: at }])
+    const older = { ...CONVERSATION, id: 'conv_0', updatedAt: '2026-01-01T00:00:00.000Z' }
+    app.send({ type: 'conversation.found', conversation: older })
+    expect(conversations()?.map((c) => c.id)).toEqual(['conv_1', 'conv_0'])
   })
 })
 
@@ -443,8 +449,18 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'conversation.shown', conversationId: 'conv_1' },
   { type: 'extension.setActive', prompt: ACTIVE, isActive: true },
   { type: 'activation.settled', promptId: 's1', isActive: true, ok: true },
-  { type: 'conversation.opened', conversationId: 'conv_1' },
-  { type: 'conversation.linked', conversationId: 'conv_1' },
+  { type: 'conversations.listed', conversationId: 'conv_1' },
+  { type: 'conversation.deleted', conversationId: 'conv_1' },
+  {
+    type: 'conversation.found',
+    conversation: {
+      id: 'conv_0',
+      userId: 'user_a',
+      title: 'Older',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    },
+  },
   { type: 'chat.conversationStarting', conversationId: 'conv_1' },
   { type: 'chat.conversationStarted', conversation: CONVERSATION },
   { type: 'chat.conversationActivity', conversationId: 'conv_1', at: '2026-05-02T00:00:00.000Z' },

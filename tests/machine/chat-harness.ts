@@ -3,6 +3,7 @@ import type { ChatMessage } from '../../src/domain/chat-message'
 import type { ChatModel } from '../../src/domain/chat-model'
 import type { ChatResult, ChatTurn } from '../../src/domain/chat-types'
 import type { ComposerDrafts } from '../../src/domain/composer-drafts'
+import type { Conversation } from '../../src/domain/conversation'
 import type { HistoryPage } from '../../src/domain/history-page'
 import type { Notice } from '../../src/machines/notice'
 import {
@@ -93,13 +94,20 @@ export interface Fakes {
   createConversation?: () => Promise<void>
   /** The unsent text stored in this browser at sign-in (none unless told). */
   storedDrafts?: () => Promise<ComposerDrafts>
+  /** The conversation the address names as the session starts (none unless told). */
+  link?: string | null
+  /** A conversation's row by id, as row-level security answers (null: not the user's). */
+  find?: (id: string) => Promise<Conversation | null>
 }
 
 /** The events the open conversation takes; the turn takes the rest. */
 const OPEN_EVENTS = new Set<string>([
   'conversation.open',
-  'conversation.linked',
   'conversation.starting',
+  'conversation.saved',
+  'conversation.deleted',
+  'list.latest',
+  'address.moved',
   'history.older',
   'message.send',
   'message.regenerate',
@@ -141,6 +149,9 @@ export function startChat(fakes: Fakes = {}) {
   const modelsUsed: string[] = []
   const notices: Notice[] = []
   const logged: unknown[] = []
+  /** What the address was told, in order: `push <id>` or `replace <id>`. */
+  const addresses: string[] = []
+  let moveAddress: (conversationId: string | null) => void = () => {}
   /** The failed turns' questions written with their `failure`. */
   const failures: ChatMessage[] = []
   let time = 1_700_000_000_000
@@ -150,6 +161,21 @@ export function startChat(fakes: Fakes = {}) {
   const toOpen = (event: OpenConversationEvent) => open?.send(event)
   const openLogic = openConversationMachine.provide({
     actors: {
+      // The address names `fakes.link` (none unless told); `moveAddress` is Back or Forward.
+      'watch address': fromCallback(({ sendBack }) => {
+        moveAddress = (conversationId) => sendBack({ type: 'address.moved', conversationId })
+        sendBack({ type: 'address.read', conversationId: fakes.link ?? null })
+      }),
+      'open link': fromPromise(
+        async ({ input }: { input: { userId: string; conversationId: string } }) => {
+          effects.push(`open link ${input.conversationId}`)
+          const [conversation, page] = await Promise.all([
+            fakes.find ? fakes.find(input.conversationId) : Promise.resolve(null),
+            fakes.history ? fakes.history(input.conversationId) : Promise.resolve([]),
+          ])
+          return { conversation, page: conversation ? pageOf(page) : pageOf([]) }
+        },
+      ),
       'load history': fromPromise(
         async ({
           input,
@@ -183,6 +209,17 @@ export function startChat(fakes: Fakes = {}) {
     actions: {
       'log error': (_, { error }: { error: unknown }) => {
         logged.push(error)
+      },
+      notify: (_, notice: Notice) => {
+        notices.push(notice)
+      },
+      'show in address': (_, { conversationId, push }) => {
+        addresses.push(`${push ? 'push' : 'replace'} ${conversationId ?? '(new chat)'}`)
+      },
+      'report found': ({ event }) => {
+        const { conversation } = (event as unknown as { output: { conversation: Conversation } })
+          .output
+        reports.push(`found ${conversation.id}`)
       },
       'report model used': ({ context }) => {
         const newest = context.messages.at(-1)
@@ -366,6 +403,9 @@ export function startChat(fakes: Fakes = {}) {
     modelsUsed,
     notices,
     logged,
+    addresses,
+    /** Back or Forward: the address now names `conversationId` (null: a new chat). */
+    moveAddress: (conversationId: string | null) => moveAddress(conversationId),
     failures,
     context,
     signIn,

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { fromCallback } from 'xstate'
+import type { Conversation } from '../../src/domain/conversation'
+import { CONVERSATION_MESSAGES } from '../../src/domain/conversation-messages'
 import type { HistoryPage } from '../../src/domain/history-page'
 import { openConversationMachine } from '../../src/machines/open-conversation.machine'
 import { type ModelEvent, walkEveryTransition } from '../support/model-walk'
@@ -9,7 +12,7 @@ import { flush, manualStream, reply, row, signedInChat, startChat } from './chat
 // chat-harness.ts, as the app machine routes them.
 
 describe('open conversation: loading', () => {
-  it('waits for the list to say which conversation, then loads its history', async () => {
+  it('without a link, waits for the list, then opens its latest and loads its history', async () => {
     const asked: Array<string | null> = []
     const chat = startChat({
       history: async (conversationId) => {
@@ -19,12 +22,14 @@ describe('open conversation: loading', () => {
     })
     await flush()
     // The history waits for the conversations list to say which conversation to show.
-    expect(chat.open.getSnapshot().matches('waiting')).toBe(true)
+    expect(chat.open.getSnapshot().matches('awaitingList')).toBe(true)
     expect(asked).toEqual([])
-    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_1' })
+    chat.actor.send({ type: 'list.latest', conversationId: 'conv_1' })
     await flush()
     expect(asked).toEqual(['conv_1'])
     expect(chat.context().messages.map((m) => m.id)).toEqual(['msg_1_user', 'msg_2_assistant'])
+    // The start's address is rewritten, not a new entry of the browser's history.
+    expect(chat.addresses).toEqual(['replace conv_1'])
   })
 
   it('composes with the model the models actor chose, told before or after the conversation opens', async () => {
@@ -49,6 +54,119 @@ describe('open conversation: loading', () => {
     expect(chat.notices).toEqual([])
     expect(chat.logged).toEqual([failure])
     expect(chat.context().messages).toEqual([])
+  })
+})
+
+const LISTED = (id: string): Conversation => ({
+  id,
+  userId: 'user_1',
+  title: `Chat ${id}`,
+  createdAt: new Date(0).toISOString(),
+  updatedAt: new Date(0).toISOString(),
+})
+
+describe('open conversation: which one is open, and the address', () => {
+  it('with no conversations, or no list, the start is a new chat', async () => {
+    const chat = startChat()
+    chat.actor.send({ type: 'list.latest', conversationId: null })
+    await flush()
+    expect(chat.context().conversationId).toBeNull()
+    expect(chat.open.getSnapshot().matches('loaded')).toBe(true)
+    expect(chat.addresses).toEqual(['replace (new chat)'])
+  })
+
+  it('a first message sent before the list arrives stays open: the list opens nothing over it', async () => {
+    const chat = startChat({ history: async () => [row(1, 'user')] })
+    chat.signIn()
+    chat.typeAndSend('Hi')
+    await flush()
+    const own = chat.created[0]!.id
+    chat.actor.send({ type: 'list.latest', conversationId: 'conv_1' })
+    await flush()
+    expect(chat.context().conversationId).toBe(own)
+    expect(chat.context().messages.map((m) => m.content)).toEqual(['Hi', '**hi**'])
+  })
+
+  it('New chat and another conversation are new entries of the history; the open one again does nothing', async () => {
+    let loads = 0
+    const chat = await signedInChat({
+      history: async () => {
+        loads++
+        return [row(1, 'user')]
+      },
+    })
+    expect(chat.addresses).toEqual(['push conv_1'])
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_1' })
+    await flush()
+    expect(loads).toBe(1)
+    chat.actor.send({ type: 'conversation.open', conversationId: null })
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_2' })
+    await flush()
+    expect(chat.addresses).toEqual(['push conv_1', 'push (new chat)', 'push conv_2'])
+    expect(chat.context().conversationId).toBe('conv_2')
+  })
+
+  it('Back and Forward open what the address names once its row is found, leaving the address be', async () => {
+    const chat = await signedInChat({
+      find: async (id) => LISTED(id),
+      history: async (id) => (id === 'conv_2' ? [row(5, 'user')] : [row(1, 'user')]),
+    })
+    chat.addresses.length = 0
+    chat.moveAddress('conv_2')
+    await flush()
+    expect(chat.context().conversationId).toBe('conv_2')
+    expect(chat.context().messages.map((m) => m.content)).toEqual(['user 5'])
+    chat.moveAddress(null)
+    await flush()
+    expect(chat.context().conversationId).toBeNull()
+    expect(chat.context().messages).toEqual([])
+    chat.moveAddress(null) // a new chat already: nothing changes
+    await flush()
+    expect(chat.addresses).toEqual([])
+    expect(chat.notices).toEqual([])
+  })
+
+  it("Back to a conversation deleted since says 'Conversation not found', opens a new chat and rewrites the address", async () => {
+    const chat = await signedInChat({ find: async () => null })
+    chat.addresses.length = 0
+    chat.moveAddress('conv_gone')
+    await flush()
+    expect(chat.notices).toEqual([{ kind: 'error', message: CONVERSATION_MESSAGES.notFound }])
+    expect(chat.context().conversationId).toBeNull()
+    expect(chat.addresses).toEqual(['replace (new chat)'])
+  })
+
+  it("a failed check of a link says 'Failed to load conversations' and opens a new chat", async () => {
+    const chat = startChat({ link: 'conv_a', find: async () => Promise.reject(new Error('down')) })
+    await flush()
+    expect(chat.notices).toEqual([{ kind: 'error', message: CONVERSATION_MESSAGES.loadFailed }])
+    expect(chat.context().conversationId).toBeNull()
+    expect(chat.addresses).toEqual(['replace (new chat)'])
+  })
+
+  it('deleting the open conversation opens a new chat; deleting another leaves it open', async () => {
+    const chat = await signedInChat({ history: async () => [row(1, 'user')] })
+    chat.addresses.length = 0
+    chat.actor.send({ type: 'conversation.deleted', conversationId: 'conv_other' })
+    await flush()
+    expect(chat.context().conversationId).toBe('conv_1')
+    chat.actor.send({ type: 'conversation.deleted', conversationId: 'conv_1' })
+    await flush()
+    expect(chat.context().conversationId).toBeNull()
+    expect(chat.context().messages).toEqual([])
+    expect(chat.addresses).toEqual(['replace (new chat)'])
+  })
+
+  it("a new conversation's first saved message puts it in the address, unless another is open by then", async () => {
+    const chat = await signedInChat({}, null)
+    chat.addresses.length = 0
+    chat.typeAndSend('Hello')
+    await flush()
+    const own = chat.created[0]!.id
+    chat.actor.send({ type: 'conversation.saved', conversationId: own })
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_2' })
+    chat.actor.send({ type: 'conversation.saved', conversationId: own })
+    expect(chat.addresses).toEqual([`replace ${own}`, 'push conv_2'])
   })
 })
 
@@ -150,19 +268,29 @@ describe('open conversation: long conversations', () => {
 
 const ERR = new Error('boom')
 const MODEL_EVENTS: ModelEvent[] = [
+  { type: 'address.read', conversationId: null },
+  { type: 'address.read', conversationId: 'conv_1' },
+  { type: 'address.moved', conversationId: null },
+  { type: 'address.moved', conversationId: 'conv_2' },
+  { type: 'list.latest', conversationId: 'conv_1' },
+  { type: 'list.latest', conversationId: null },
   { type: 'conversation.open', conversationId: 'conv_1' },
   { type: 'conversation.open', conversationId: null },
-  { type: 'conversation.linked', conversationId: 'conv_1' },
   { type: 'conversation.starting', conversationId: 'conv_new' },
+  { type: 'conversation.saved', conversationId: 'conv_new' },
+  { type: 'conversation.deleted', conversationId: 'conv_1' },
   {
-    type: 'xstate.done.actor.linkedHistoryLoader',
-    output: { messages: [], hasOlder: false, versions: {} },
+    type: 'xstate.done.actor.linkOpener',
+    output: { conversation: null, page: { messages: [], hasOlder: false, versions: {} } },
   },
   {
-    type: 'xstate.done.actor.linkedHistoryLoader',
-    output: { messages: [row(1, 'user')], hasOlder: true, versions: {} },
+    type: 'xstate.done.actor.linkOpener',
+    output: {
+      conversation: LISTED('conv_1'),
+      page: { messages: [row(1, 'user')], hasOlder: true, versions: {} },
+    },
   },
-  { type: 'xstate.error.actor.linkedHistoryLoader', error: ERR },
+  { type: 'xstate.error.actor.linkOpener', error: ERR },
   {
     type: 'xstate.done.actor.historyLoader',
     output: { messages: [], hasOlder: false, versions: {} },
@@ -210,8 +338,12 @@ describe('open conversation machine model', () => {
     const { replays, missing } = await walkEveryTransition({
       machine: openConversationMachine,
       inputs: [{ userId: 'user_1' }],
-      deferredActors: ['load history', 'load older history', 'open branch'],
+      deferredActors: ['open link', 'load history', 'load older history', 'open branch'],
+      fixedActors: { 'watch address': fromCallback(() => () => {}) },
       noopActions: [
+        'notify',
+        'show in address',
+        'report found',
         'log error',
         'ask to send',
         'ask to regenerate',

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { type AnyActorLogic, createActor, fromCallback, type InspectionEvent } from 'xstate'
 import type { ChatMessage } from '../../src/domain/chat-message'
 import type { ChatResult } from '../../src/domain/chat-types'
+import type { Conversation } from '../../src/domain/conversation'
 import { DRAFT_SAVE_MS, type TurnEvent, turnMachine } from '../../src/machines/turn.machine'
 import {
   type ModelEvent,
@@ -993,31 +994,45 @@ describe('chat: conversations', () => {
     expect(chat.context().messages).toEqual([])
   })
 
-  it("a linked conversation's history shows once a row of it comes back: the user may read it", async () => {
-    const chat = startChat({ history: async (id) => (id === 'conv_a' ? [row(1, 'user')] : []) })
+  const CONV_A: Conversation = {
+    id: 'conv_a',
+    userId: 'user_1',
+    title: 'Linked',
+    createdAt: new Date(0).toISOString(),
+    updatedAt: new Date(0).toISOString(),
+  }
+
+  it("a linked conversation shows with its history once its row says it is the user's", async () => {
+    const chat = startChat({
+      link: 'conv_a',
+      find: async (id) => (id === 'conv_a' ? CONV_A : null),
+      history: async (id) => (id === 'conv_a' ? [row(1, 'user')] : []),
+    })
     chat.signIn()
-    chat.actor.send({ type: 'conversation.linked', conversationId: 'conv_a' })
     await flush()
     expect(chat.context().conversationId).toBe('conv_a')
     expect(chat.context().messages.map((m) => m.content)).toEqual(['user 1'])
-    // The list's own open of it, later, changes nothing: no second load, nothing cleared.
+    // The list hears of it (it may be older than the list's page); the address names it already.
+    expect(chat.reports).toEqual(['found conv_a'])
+    expect(chat.addresses).toEqual([])
     chat.typeAndSend('More')
-    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_a' })
     await flush()
     expect(chat.context().messages.map((m) => m.content)).toEqual(['user 1', 'More', '**hi**'])
     expect(chat.saved[0]?.conversationId).toBe('conv_a')
   })
 
-  it("a link that shows no history stays no one's: a message sent meanwhile starts its own conversation", async () => {
-    const chat = startChat()
+  it("a link the user cannot read says 'Conversation not found': a message then starts its own conversation", async () => {
+    const chat = startChat({ link: 'conv_of_someone_else', history: async () => [row(1, 'user')] })
     chat.signIn()
-    chat.actor.send({ type: 'conversation.linked', conversationId: 'conv_of_someone_else' })
     await flush()
     expect(chat.context().conversationId).toBeNull()
+    expect(chat.context().messages).toEqual([])
+    expect(chat.notices).toEqual([{ kind: 'error', message: 'Conversation not found' }])
+    expect(chat.addresses).toEqual(['replace (new chat)'])
     chat.typeAndSend('Hello')
     await flush()
     // Saved, in a conversation of the user's own; never into the linked one.
-    expect(chat.effects.slice(0, 2)).toEqual(['create conversation', 'save user'])
+    expect(chat.effects.slice(1, 3)).toEqual(['create conversation', 'save user'])
     expect(chat.saved.map((m) => m.conversationId)).toEqual([
       chat.created[0]!.id,
       chat.created[0]!.id,
@@ -1025,39 +1040,35 @@ describe('chat: conversations', () => {
     expect(chat.reports.slice(0, 2)).toEqual(['starting Hello', 'started Hello'])
   })
 
-  it('a message sent while the linked history loads is not taken into it', async () => {
-    let answer: (rows: ChatMessage[]) => void = () => {}
+  it('a message sent while the link is checked is not taken into it; the linked one is listed', async () => {
+    let answer: (found: Conversation | null) => void = () => {}
     const chat = startChat({
-      history: (id) =>
-        id === 'conv_a' ? new Promise((resolve) => (answer = resolve)) : Promise.resolve([]),
+      link: 'conv_a',
+      find: () => new Promise((resolve) => (answer = resolve)),
+      history: async (id) => (id === 'conv_a' ? [row(1, 'user')] : []),
     })
     chat.signIn()
-    chat.actor.send({ type: 'conversation.linked', conversationId: 'conv_a' })
     await flush()
+    expect(chat.hasTag('loadingHistory')).toBe(true)
     chat.typeAndSend('Quick question')
     await flush()
-    answer([row(1, 'user')])
+    answer(CONV_A)
     await flush()
     const own = chat.created[0]!.id
     expect(chat.context().conversationId).toBe(own)
     expect(chat.context().messages.map((m) => m.content)).toEqual(['Quick question', '**hi**'])
+    expect(chat.reports).toContain('found conv_a')
+    expect(chat.notices).toEqual([])
   })
 
-  it('a link the list confirms while its history loads: that one request, then shown', async () => {
-    let answer: (rows: ChatMessage[]) => void = () => {}
-    let loads = 0
+  it("an empty conversation of the user's, linked, opens: its row is enough", async () => {
     const chat = startChat({
-      history: () => {
-        loads++
-        return new Promise((resolve) => (answer = resolve))
-      },
+      link: 'conv_empty',
+      find: async (id) => ({ ...CONV_A, id }),
     })
     chat.signIn()
-    chat.actor.send({ type: 'conversation.linked', conversationId: 'conv_empty' })
-    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_empty' })
-    answer([])
     await flush()
-    expect(loads).toBe(1)
+    expect(chat.effects).toEqual(['open link conv_empty'])
     expect(chat.context().conversationId).toBe('conv_empty')
     chat.typeAndSend('First words')
     await flush()

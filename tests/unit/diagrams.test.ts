@@ -65,7 +65,7 @@ describe('the actor map in docs/machines', async () => {
 
   it('finds reports queued by enqueueActions too: every route has a sender', () => {
     expect(content).toContain(
-      "| turn ('report conversation starting') | chat.conversationStarting | conversation.starting | conversations |",
+      "| turn ('report conversation starting') | chat.conversationStarting | conversation.starting | openConversation |",
     )
     expect(content).toContain(
       "| turn ('show question'), turn ('show reply'), turn ('show replaced reply') | chat.rowShown | turn.shown | openConversation |",

@@ -22,9 +22,9 @@ const dangerIconButton = cx(
  * conversation (or a new chat) is opened.
  */
 export function ConversationList({ onChosen }: { onChosen?: () => void }) {
-  const { conversations } = useSessionActors()
+  const { conversations, openConversation } = useSessionActors()
   const list = useSelector(conversations, (s) => s.context.conversations)
-  const currentId = useSelector(conversations, (s) => s.context.currentId)
+  const currentId = useSelector(openConversation, (s) => s.context.conversationId)
   const loading = useSelector(conversations, (s) => s.hasTag('loading'))
   const editingId = useSelector(conversations, (s) => s.context.editing?.id ?? null)
   // A reply keeps streaming in its conversation while the user reads another.
@@ -42,7 +42,7 @@ export function ConversationList({ onChosen }: { onChosen?: () => void }) {
         className={cx(button({ variant: 'outline' }), styles.newChat)}
         disabled={loading}
         onClick={() => {
-          conversations.send({ type: 'conversation.new' })
+          openConversation.send({ type: 'conversation.open', conversationId: null })
           onChosen?.()
         }}
       >
@@ -87,7 +87,7 @@ function ConversationRow({
   now: number
   onChosen?: () => void
 }) {
-  const { conversations } = useSessionActors()
+  const { conversations, openConversation } = useSessionActors()
   const { id, title, updatedAt } = conversation
   return (
     <li
@@ -101,7 +101,7 @@ function ConversationRow({
         aria-current={current ? 'true' : undefined}
         className={styles.open}
         onClick={() => {
-          conversations.send({ type: 'conversation.select', id })
+          openConversation.send({ type: 'conversation.open', conversationId: id })
           onChosen?.()
         }}
       >

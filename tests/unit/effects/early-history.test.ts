@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest'
 import { type AnyActorLogic, createActor, toPromise } from 'xstate'
 import type { ChatMessage } from '../../../src/domain/chat-message'
+import type { AddressHistory } from '../../../src/effects/address-bar'
 import { createEarlyHistory } from '../../../src/effects/early-history'
 import { provideOpenConversation } from '../../../src/effects/open-conversation-effects'
 import type { PlatformClient, SqlClient } from '../../../src/platform/index'
@@ -68,7 +69,8 @@ describe("the open conversation's history load", () => {
   /** The open conversation's `load history` actor over `table`, with `early` handed to it. */
   function loadHistory(table: SqlClient, early = createEarlyHistory(table)) {
     const platform = { db: table } as unknown as PlatformClient
-    const open = provideOpenConversation({ platform, earlyHistory: early })
+    const address = {} as AddressHistory // the history load never reads the address
+    const open = provideOpenConversation({ platform, address, earlyHistory: early })
     const logic = open.implementations.actors['load history'] as AnyActorLogic
     return {
       early,
