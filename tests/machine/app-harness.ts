@@ -23,10 +23,8 @@ import { conversationsMachine } from '../../src/machines/conversations.machine'
 import { extensionBridgeMachine } from '../../src/machines/extension-bridge.machine'
 import { modelServersMachine } from '../../src/machines/model-servers.machine'
 import { modelsMachine } from '../../src/machines/models.machine'
-import {
-  type LinkedConversation,
-  openConversationMachine,
-} from '../../src/machines/open-conversation.machine'
+import { openConversationMachine } from '../../src/machines/open-conversation.machine'
+import type { LinkedConversation } from '../../src/machines/open-conversation-state'
 import { promptActivationMachine } from '../../src/machines/prompt-activation.machine'
 import { type DeleteOutcome, promptLibraryMachine } from '../../src/machines/prompt-library.machine'
 import { promptPickerMachine } from '../../src/machines/prompt-picker.machine'

@@ -6,10 +6,8 @@ import type { ComposerDrafts } from '../../src/domain/composer-drafts'
 import type { Conversation } from '../../src/domain/conversation'
 import type { HistoryPage } from '../../src/domain/history-page'
 import type { Notice } from '../../src/machines/notice'
-import {
-  type OpenConversationEvent,
-  openConversationMachine,
-} from '../../src/machines/open-conversation.machine'
+import { openConversationMachine } from '../../src/machines/open-conversation.machine'
+import type { OpenConversationEvent } from '../../src/machines/open-conversation-state'
 import { type StreamReplyInput, type TurnEvent, turnMachine } from '../../src/machines/turn.machine'
 import { answerAsk, editAsk, regenerateAsk, sendAsk } from '../../src/machines/turn-asks'
 

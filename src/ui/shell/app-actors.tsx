@@ -27,9 +27,9 @@ export interface AppActors {
 export interface SessionActors {
   /** The composer and the turn it sends: send, stream, stop, retry, regenerate. */
   turn: ActorRefFrom<typeof turnMachine>
-  /** The conversation on screen: which one, and its history pages. */
+  /** The conversation on screen, its only owner: which one (and the address), its pages. */
   openConversation: ActorRefFrom<typeof openConversationMachine>
-  /** The conversations list and which conversation is open. */
+  /** The conversations list: rename and delete. */
   conversations: ActorRefFrom<typeof conversationsMachine>
   /** The models on offer, the one chosen, and the 'Select AI Model' dialog. */
   models: ActorRefFrom<typeof modelsMachine>

@@ -1,0 +1,77 @@
+import type { ChatMessage } from '../domain/chat-message'
+import type { Conversation } from '../domain/conversation'
+import type { HistoryPage, Versions } from '../domain/history-page'
+
+// The open conversation's context, input and events (open-conversation.machine.ts), apart
+// from the machine so that effects, views and tests read them without it.
+
+export interface OpenConversationInput {
+  /** Whose session: histories are read as this user. */
+  userId: string
+}
+
+export interface OpenConversationContext {
+  userId: string
+  /** The conversation on screen; null for a new chat, whose first message creates it. */
+  conversationId: string | null
+  /**
+   * The conversation the page's address names (a deep link, Back or Forward) while it is
+   * checked to be the user's (docs/product/conversations.md, "Deep links").
+   */
+  linkedId: string | null
+  /** Its messages on screen: the newest page, and older pages read since. */
+  messages: ChatMessage[]
+  /** Whether it has messages older than those on screen. */
+  hasOlder: boolean
+  /** The versions of the messages on screen that have several (docs/product/conversations.md#branches). */
+  versions: Versions
+  /** A sent message being edited: its id and the text so far (#branches, "Edit"). */
+  editing: { messageId: string; text: string } | null
+}
+
+/** A conversation the address names, as the platform answers for it. */
+export interface LinkedConversation {
+  /** Its row; null when the user cannot read it (missing, or someone else's). */
+  conversation: Conversation | null
+  /** Its newest page (empty when it is not found). */
+  page: HistoryPage
+}
+
+export type OpenConversationEvent =
+  /** The conversation the address names as the session starts (null: none). */
+  | { type: 'address.read'; conversationId: string | null }
+  /** Back or Forward: the address now names this conversation (null: a new chat). */
+  | { type: 'address.moved'; conversationId: string | null }
+  /** The conversations list arrived: the one with the newest activity (null: none, or no list). */
+  | { type: 'list.latest'; conversationId: string | null }
+  /** The user opens a conversation from the list, or a new chat (null). */
+  | { type: 'conversation.open'; conversationId: string | null }
+  /** A new chat's first message started this conversation (from the turn, via the app machine). */
+  | { type: 'conversation.starting'; conversationId: string }
+  /** The first message of this conversation was saved, so the address may name it. */
+  | { type: 'conversation.saved'; conversationId: string }
+  /** The user deleted this conversation. */
+  | { type: 'conversation.deleted'; conversationId: string }
+  /** The user scrolled up to the oldest message shown: read the page before it. */
+  | { type: 'history.older' }
+  /** The user sends what the composer holds: the turn is told where, and after what. */
+  | { type: 'message.send' }
+  /** The user asks again for the last reply. */
+  | { type: 'message.regenerate' }
+  /** Retry on a sent message left without a reply (docs/product/behaviour.md#chat-sending). */
+  | { type: 'message.answer'; messageId: string }
+  /**
+   * A turn's row to show, new or changed (from the turn, via the app machine); `versionOf`
+   * names the message it is a new version of (an edit's question, a regeneration's reply).
+   */
+  | { type: 'turn.shown'; message: ChatMessage; versionOf?: string | null }
+  /** Show another version of a message on screen, and the branch that follows it. */
+  | { type: 'branch.show'; messageId: string }
+  /** Edit a sent message: its text in a box in its place (Enter saves, Escape cancels). */
+  | { type: 'edit.start'; messageId: string }
+  | { type: 'edit.change'; text: string }
+  | { type: 'edit.cancel' }
+  /** Send the edited text as a new version of the message; the earlier one is kept. */
+  | { type: 'edit.save' }
+  /** A turn's row that leaves the screen: the reply a regeneration replaces. */
+  | { type: 'turn.hidden'; messageId: string }
