@@ -5,7 +5,6 @@ import { provideAuth } from '../effects/auth-effects'
 import { deferredActors } from '../effects/deferred-logic'
 import { createEarlyHistory } from '../effects/early-history'
 import { provideExtensionBridge } from '../effects/extension-bridge-effects'
-import { provideInstallExtension } from '../effects/install-extension-effects'
 import { provideSharedPrompt } from '../effects/shared-prompt-effects'
 import { provideStyle, savedStyle } from '../effects/style-effects'
 import { type AppInput, appMachine, SESSION_ACTORS } from '../machines/app.machine'
@@ -73,7 +72,6 @@ export function createAppActor(config: AppConfig, env: BrowserEnv, fetchImpl?: t
       auth: provideAuth(platform, bridge, env),
       style: provideStyle(env),
       sharedPrompt: provideSharedPrompt({ platform, address: env, currentUserId }),
-      installExtension: provideInstallExtension(),
       extensionBridge: provideExtensionBridge({
         channel: createPageChannel(env, env),
         db: platform.db,

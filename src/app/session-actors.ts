@@ -1,6 +1,7 @@
 import type { ParentBridge } from '../bridge/parent-window'
 import { provideConversations } from '../effects/conversation-effects'
 import type { EarlyHistory } from '../effects/early-history'
+import { provideInstallExtension } from '../effects/install-extension-effects'
 import { provideModels } from '../effects/models-effects'
 import { provideOpenConversation } from '../effects/open-conversation-effects'
 import { providePrompts } from '../effects/prompt-effects'
@@ -24,8 +25,8 @@ export interface SessionDeps {
 
 /**
  * The signed-in session's actors with their effects: the turn, the open conversation, the
- * conversations list and usage,
- * the models and their picker, and the prompt features. Its own chunk, loaded on the first sign-in or
+ * conversations list and usage, the models and their picker, the prompt features and the
+ * install dialog. Its own chunk, loaded on the first sign-in or
  * preloaded for a stored session (docs/performance.md, "Split").
  */
 export function provideSessionActors(deps: SessionDeps) {
@@ -64,6 +65,7 @@ export function provideSessionActors(deps: SessionDeps) {
     activation: prompts.activation,
     quickPrompts: prompts.quickPrompts,
     picker: prompts.picker,
+    installExtension: provideInstallExtension(),
   }
 }
 

@@ -7,8 +7,8 @@ import type { AppConfig } from './config'
 export function startApp(config: AppConfig, env: BrowserEnv, fetchImpl?: typeof fetch): AppActors {
   const app = createAppActor(config, env, fetchImpl)
   app.start()
-  const { auth, style, sharedPrompt, installExtension } = app.getSnapshot().children
-  if (!auth || !style || !sharedPrompt || !installExtension)
+  const { auth, style, sharedPrompt } = app.getSnapshot().children
+  if (!auth || !style || !sharedPrompt)
     throw new Error('The app machine started without its actors')
-  return { app, auth, style, sharedPrompt, installExtension }
+  return { app, auth, style, sharedPrompt }
 }

@@ -12,7 +12,7 @@ import type { AppReport } from './app-reports'
 import { type AuthInput, authMachine } from './auth.machine'
 import type { conversationsMachine } from './conversations.machine'
 import { type ExtensionBridgeInput, extensionBridgeMachine } from './extension-bridge.machine'
-import { installExtensionMachine } from './install-extension.machine'
+import type { installExtensionMachine } from './install-extension.machine'
 import type { modelsMachine } from './models.machine'
 import type { openConversationMachine } from './open-conversation.machine'
 import type { promptActivationMachine } from './prompt-activation.machine'
@@ -73,6 +73,7 @@ export const SESSION_ACTORS = [
   'quickPrompts',
   'picker',
   'usage',
+  'installExtension',
 ] as const
 
 /** The signed-in user's id; null while signed out, starting up, or switching accounts. */
@@ -129,9 +130,9 @@ export const appMachine = setup({
     style: styleMachine,
     sharedPrompt: sharedPromptMachine,
     extensionBridge: extensionBridgeMachine,
-    installExtension: installExtensionMachine,
     'load session': fromPromise<void>(async () => {}),
     turn: providedLater<typeof turnMachine>('turn'),
+    installExtension: providedLater<typeof installExtensionMachine>('installExtension'),
     openConversation: providedLater<typeof openConversationMachine>('openConversation'),
     conversations: providedLater<typeof conversationsMachine>('conversations'),
     usage: providedLater<typeof usageMachine>('usage'),
@@ -176,7 +177,6 @@ export const appMachine = setup({
       systemId: 'sharedPrompt',
       input: ({ context }) => context.input.sharedPrompt,
     }),
-    spawnChild('installExtension', { id: 'installExtension', systemId: 'installExtension' }),
     // Before auth, so it hears auth's first snapshot.
     spawnChild('extensionBridge', {
       id: 'extensionBridge',
@@ -202,13 +202,10 @@ export const appMachine = setup({
     },
     signedIn: {
       initial: 'loading',
-      // The style editor and the install dialog belong to the signed-in screen: leaving it
-      // closes them (the editor reverting its draft), so they never reopen on the next sign-in.
-      exit: [
-        'forget user',
-        sendTo('style', { type: 'editor.cancel' }),
-        sendTo('installExtension', { type: 'install.close' }),
-      ],
+      // The style editor belongs to the signed-in screen: leaving it closes it (reverting its
+      // draft), so it never reopens on the next sign-in. The install dialog is a session actor,
+      // so it stops with the session.
+      exit: ['forget user', sendTo('style', { type: 'editor.cancel' })],
       on: {
         'xstate.snapshot.auth': [
           { guard: 'signed out?', target: 'signedOut', actions: 'tell bridge' },
@@ -265,6 +262,7 @@ export const appMachine = setup({
             { id: 'activation', src: 'activation' },
             { id: 'quickPrompts', src: 'quickPrompts' },
             { id: 'picker', src: 'picker' },
+            { id: 'installExtension', src: 'installExtension' },
           ],
           entry: [sendTo('activation', { type: 'session.start' }), 'pass held activation'],
           on: {

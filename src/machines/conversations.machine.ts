@@ -35,8 +35,7 @@ export type ConversationsEvent =
   /** From the turn, through the app machine: a message was saved in a conversation at `at`. */
   | { type: 'conversation.activity'; conversationId: string; at: string }
 
-const find = (list: Conversation[], id: string | null) =>
-  id === null ? undefined : list.find((c) => c.id === id)
+const find = (list: Conversation[], id: string) => list.find((c) => c.id === id)
 
 /** The two lists as one, each conversation once (the one of `newer` wins), by activity. */
 function merge(older: Conversation[], newer: Conversation[]): Conversation[] {
@@ -93,6 +92,11 @@ export const conversationsMachine = setup({
         conversationId: context.pendingDelete?.id ?? '',
       }),
     ),
+    /** The conversation the event carries, in its place by activity. */
+    'list it': assign({
+      conversations: ({ context, event }) =>
+        merge(context.conversations, [(event as { conversation: Conversation }).conversation]),
+    }),
     'drop deleted': assign({
       conversations: ({ context }) =>
         context.conversations.filter((c) => c.id !== context.pendingDelete?.id),
@@ -126,16 +130,8 @@ export const conversationsMachine = setup({
   },
   on: {
     // Started or found while the list loads: it stays in the list when the list arrives.
-    'conversation.started': {
-      actions: assign({
-        conversations: ({ context, event }) => merge(context.conversations, [event.conversation]),
-      }),
-    },
-    'conversation.found': {
-      actions: assign({
-        conversations: ({ context, event }) => merge(context.conversations, [event.conversation]),
-      }),
-    },
+    'conversation.started': { actions: 'list it' },
+    'conversation.found': { actions: 'list it' },
     'conversation.activity': {
       actions: assign({
         conversations: ({ context, event }) =>

@@ -1,11 +1,10 @@
 import { fromPromise, setup } from 'xstate'
+import { EXTENSIONS_PAGE_URL } from '../domain/extensions-page'
 import { notProvided } from './not-provided'
 import type { Notice } from './notice'
 
 /** Where the packed extension is served: the site root (docs/product/screens.md#install-extension). */
 export const EXTENSION_ZIP_PATH = '/chrome-extension.zip'
-/** The browser's extensions page; a page cannot open it, so it goes to the clipboard. */
-export const EXTENSIONS_PAGE_URL = 'chrome://extensions'
 /** How long the copied-address toast stays (docs/product/errors.md#success-and-info). */
 export const EXTENSIONS_PAGE_TOAST_MS = 8000
 

@@ -88,10 +88,10 @@ const opening = (params: OpenParams, address: AddressStep) =>
         ]),
   ] as const
 
-/** The id an event names: the user's choice, the list's latest, or the address's. */
-const namedIn = ({ event }: OpenArgs) => ({
-  conversationId: (event as { conversationId: string | null }).conversationId,
-})
+/** The id an event names: the user's choice, the list's latest, the address's, a deletion's. */
+const named = (event: unknown) => (event as { conversationId: string | null }).conversationId
+
+const namedIn = ({ event }: OpenArgs) => ({ conversationId: named(event) })
 
 const OPEN_NEW_CHAT = opening({ conversationId: null }, 'replace')
 
@@ -245,26 +245,16 @@ export const openConversationMachine = setup({
   },
   guards: {
     'new chat?': ({ context }) => context.conversationId === null,
-    'names one?': ({ event }) =>
-      (event.type === 'address.read' || event.type === 'address.moved') &&
-      event.conversationId !== null,
+    'names one?': ({ event }) => named(event) !== null,
     // The user opens another conversation; New chat always starts afresh.
     'another one?': ({ context, event }) =>
-      event.type === 'conversation.open' &&
-      (event.conversationId === null || event.conversationId !== context.conversationId),
+      named(event) === null || named(event) !== context.conversationId,
     // Back or Forward to what is on screen already changes nothing.
     'moved to a new chat?': ({ context, event }) =>
-      event.type === 'address.moved' &&
-      event.conversationId === null &&
-      (context.conversationId !== null || context.linkedId !== null),
+      named(event) === null && (context.conversationId !== null || context.linkedId !== null),
     'moved to another one?': ({ context, event }) =>
-      event.type === 'address.moved' &&
-      event.conversationId !== null &&
-      event.conversationId !== context.conversationId &&
-      event.conversationId !== context.linkedId,
-    'the open one?': ({ context, event }) =>
-      (event.type === 'conversation.saved' || event.type === 'conversation.deleted') &&
-      event.conversationId === context.conversationId,
+      ![null, context.conversationId, context.linkedId].includes(named(event)),
+    'the open one?': ({ context, event }) => named(event) === context.conversationId,
     // Row-level security answers the same for a missing conversation and someone else's.
     'found?': ({ event }) => linkedOutput(event).conversation !== null,
     'older to read?': ({ context }) =>

@@ -21,6 +21,7 @@ import { appMachine } from '../../src/machines/app.machine'
 import { type AuthEvent, authMachine } from '../../src/machines/auth.machine'
 import { conversationsMachine } from '../../src/machines/conversations.machine'
 import { extensionBridgeMachine } from '../../src/machines/extension-bridge.machine'
+import { installExtensionMachine } from '../../src/machines/install-extension.machine'
 import { modelServersMachine } from '../../src/machines/model-servers.machine'
 import { modelsMachine } from '../../src/machines/models.machine'
 import { openConversationMachine } from '../../src/machines/open-conversation.machine'
@@ -195,6 +196,13 @@ export function startApp(
         },
         actions: { notify: noop },
       }),
+      installExtension: installExtensionMachine.provide({
+        actors: {
+          'start download': fromPromise(async (): Promise<unknown> => undefined),
+          'copy text': fromPromise(async (): Promise<unknown> => undefined),
+        },
+        actions: { notify: noop },
+      }),
       usage: usageMachine.provide({
         actors: {
           'load usage': fromPromise(async () => ({
@@ -287,8 +295,9 @@ export function startApp(
   /** The running session actors, by id (absent ones left out). */
   const session = () => {
     const { turn, openConversation, conversations, models, library } = children()
-    const { activation, quickPrompts, picker, usage } = children()
+    const { activation, quickPrompts, picker, usage, installExtension } = children()
     const all: Record<string, AnyActorRef | undefined> = {
+      installExtension,
       turn,
       openConversation,
       conversations,

@@ -27,7 +27,7 @@ const QUESTION = {
 }
 const ANSWER = { ...QUESTION, id: 'msg_2_assistant', role: 'assistant' as const, content: 'Hi' }
 /** The actors that live as long as the page. */
-const APP_WIDE = ['auth', 'extensionBridge', 'installExtension', 'sharedPrompt', 'style']
+const APP_WIDE = ['auth', 'extensionBridge', 'sharedPrompt', 'style']
 
 /** Starts the app with Alice's stored session restored, and waits for her session. */
 async function signedIn(options: Parameters<typeof startApp>[0] = {}) {
@@ -125,15 +125,20 @@ describe('app machine: sessions', () => {
   })
 
   it('sign-out closes the style editor, reverting its draft, and the install dialog', async () => {
-    const { signOut, children } = await signedIn()
-    const { style, installExtension } = children()
+    const harness = await signedIn()
+    const { style, installExtension } = harness.children()
     style?.send({ type: 'editor.open' })
     style?.send({ type: 'editor.edit', patch: { primaryColor: '#DC2626' } })
     installExtension?.send({ type: 'install.open' })
-    signOut()
+    expect(installExtension?.getSnapshot().hasTag('open')).toBe(true)
+    harness.signOut()
     expect(style?.getSnapshot().hasTag('editing')).toBe(false)
     expect(style?.getSnapshot().context.draft.primaryColor).toBe('#6366F1')
-    expect(installExtension?.getSnapshot().hasTag('open')).toBe(false)
+    // The dialog is the session's: it stops with it, and the next session's starts closed.
+    expect(installExtension?.getSnapshot().status).toBe('stopped')
+    harness.signIn(ALICE)
+    await flush()
+    expect(harness.children().installExtension?.getSnapshot().hasTag('open')).toBe(false)
   })
 
   it('a second sign-in gets fresh actors with no state left over', async () => {

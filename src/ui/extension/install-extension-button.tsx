@@ -1,10 +1,10 @@
-import { useAppActors } from '../shell/app-actors'
+import { useSessionActors } from '../shell/app-actors'
 import { HeaderButton } from '../shell/header-layout'
 import { PuzzleIcon } from '../shell/icons'
 
 /** The header entry: first in the bar, after Prompt Library in the side menu. */
 export function InstallExtensionButton() {
-  const { installExtension } = useAppActors()
+  const { installExtension } = useSessionActors()
   return (
     <HeaderButton
       icon={<PuzzleIcon width={16} height={16} />}

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { cx } from 'styled-system/css'
-import { EXTENSIONS_PAGE_URL } from '../../machines/install-extension.machine'
-import { useAppActors } from '../shell/app-actors'
+import { EXTENSIONS_PAGE_URL } from '../../domain/extensions-page'
+import { useSessionActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
 import { DownloadIcon, PinIcon } from '../shell/dialog-icons'
@@ -56,7 +56,7 @@ const STEPS: Array<{ title: string; text: ReactNode }> = [
 
 /** Install Chrome Extension (docs/product/screens.md#install-extension): mounted only while open. */
 export function InstallExtensionDialog() {
-  const { installExtension: actor } = useAppActors()
+  const { installExtension: actor } = useSessionActors()
   const open = useSelector(actor, (s) => s.hasTag('open'))
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   return (

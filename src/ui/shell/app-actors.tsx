@@ -19,8 +19,6 @@ export interface AppActors {
   auth: ActorRefFrom<typeof authMachine>
   style: ActorRefFrom<typeof styleMachine>
   sharedPrompt: ActorRefFrom<typeof sharedPromptMachine>
-  /** The Install Chrome Extension dialog. */
-  installExtension: ActorRefFrom<typeof installExtensionMachine>
 }
 
 /** One signed-in session's actors: fresh on every sign-in, stopped on sign-out. */
@@ -36,6 +34,8 @@ export interface SessionActors {
   prompts: PromptActorRefs
   /** This month's usage per provider, read when the keys dialog shows it. */
   usage: ActorRefFrom<typeof usageMachine>
+  /** The Install Chrome Extension dialog. */
+  installExtension: ActorRefFrom<typeof installExtensionMachine>
 }
 
 const AppActorsContext = createContext<AppActors | null>(null)

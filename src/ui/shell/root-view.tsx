@@ -20,15 +20,16 @@ export const preloadChat = () => Promise.all([SignedIn.preload(), LazyMarkdown.p
 /** The session's actors while the app machine has a session (tag `session`), else null. */
 function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors | null {
   const { turn, openConversation, conversations, models, library } = snapshot.children
-  const { activation, quickPrompts, picker, usage } = snapshot.children
+  const { activation, quickPrompts, picker, usage, installExtension } = snapshot.children
   if (!snapshot.hasTag('session') || !turn || !openConversation || !conversations) return null
-  if (!models || !activation || !quickPrompts || !picker || !usage) return null
+  if (!models || !activation || !quickPrompts || !picker || !usage || !installExtension) return null
   return {
     turn,
     openConversation,
     conversations,
     models,
     usage,
+    installExtension,
     prompts: { library, activation, quickPrompts, picker },
   }
 }

@@ -51,7 +51,7 @@ const Style = lazyDialog(
 
 const InstallExtension = lazyDialog(
   () => import('../extension/install-extension-dialog').then((m) => m.InstallExtensionDialog),
-  () => useSelector(useAppActors().installExtension, (s) => s.hasTag('open')),
+  () => useSelector(useSessionActors().installExtension, (s) => s.hasTag('open')),
 )
 
 const DeleteConversation = lazyDialog(
