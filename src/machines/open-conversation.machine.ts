@@ -13,7 +13,7 @@ import {
 import type { ChatMessage } from '../domain/chat-message'
 import type { Conversation } from '../domain/conversation'
 import { CONVERSATION_MESSAGES } from '../domain/conversation-messages'
-import { type HistoryPage, placeRow, type Versions, withOlderPage } from '../domain/history-page'
+import { type HistoryPage, placeRow, withOlderPage } from '../domain/history-page'
 import { lastExchange } from '../domain/last-exchange'
 import type { AppReport } from './app-reports'
 import { notProvided } from './not-provided'
