@@ -255,6 +255,7 @@ const SESSION_MACHINES: Record<string, [file: string, name: string]> = {
   activation: ['prompt-activation.machine.ts', 'promptActivationMachine'],
   quickPrompts: ['quick-prompts.machine.ts', 'quickPromptsMachine'],
   picker: ['prompt-picker.machine.ts', 'promptPickerMachine'],
+  installExtension: ['install-extension.machine.ts', 'installExtensionMachine'],
 }
 
 /** The actor map document, for `npm run diagrams` and its staleness test. */
