@@ -40,7 +40,9 @@ export function providePrompts(options: PromptEffectsOptions) {
   const library = deferredActors<{ library: LibraryLogic }>(['library'])
   const loadLibrary = fromPromise(async () => {
     const { provideLibrary } = await import('./prompt-library-effects')
-    library.fill({ library: provideLibrary({ data, notify, now, saveFile }) })
+    const { db } = options.platform
+    const userId = options.currentUserId
+    library.fill({ library: provideLibrary({ data, db, userId, notify, now, saveFile }) })
   })
 
   const activation = promptActivationMachine.provide({

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate'
 import type { Notice } from '../machines/notice'
 import { promptImportMachine } from '../machines/prompt-import.machine'
-import type { createPromptData } from './prompt-data'
+import type { LibraryData } from './prompt-library-data'
 
 /** What the library's import starts: the file read, checked, planned and written. */
 export type ImporterActors = { 'import prompts': ReturnType<typeof provideImporter> }
@@ -11,10 +11,7 @@ export type ImporterActors = { 'import prompts': ReturnType<typeof provideImport
  * own chunk, with the file format's code, loaded when the import first opens
  * (docs/performance.md, "Split").
  */
-export function provideImporter(
-  data: ReturnType<typeof createPromptData>,
-  notify: (_: unknown, notice: Notice) => void,
-) {
+export function provideImporter(data: LibraryData, notify: (_: unknown, notice: Notice) => void) {
   return promptImportMachine.provide({
     actors: {
       'read file': fromPromise(({ input }) => (input.file as unknown as Blob).text()),

@@ -1,10 +1,12 @@
 import { fromPromise } from 'xstate'
 import type { Notice } from '../machines/notice'
 import { promptLibraryMachine } from '../machines/prompt-library.machine'
+import type { DbClient } from '../platform/db-client'
 import { deferredActors } from './deferred-logic'
 import { downloadByLink } from './download-link'
 import type { PromptData } from './prompt-data'
 import type { ImporterActors } from './prompt-import-effects'
+import { createLibraryData } from './prompt-library-data'
 
 /** A file the app writes for the user: its name, media type and text. */
 export interface SavedFile {
@@ -25,7 +27,11 @@ function saveByLink(file: SavedFile): void {
 }
 
 export interface LibraryEffectsOptions {
+  /** The lists, shared with the session's prompt features. */
   data: PromptData
+  /** The library's writes are made over this, as this user. */
+  db: DbClient
+  userId: () => string
   notify: (_: unknown, notice: Notice) => void
   now?: () => number
   /** Hands a file to the browser as a download; a clicked `download` link by default. */
@@ -40,6 +46,7 @@ export interface LibraryEffectsOptions {
 export function provideLibrary(options: LibraryEffectsOptions) {
   const { data, notify } = options
   const now = options.now ?? Date.now
+  const writes = createLibraryData(options.db, options.userId, now)
   const saveFile = options.saveFile ?? saveByLink
   // The import loads with its dialog (docs/performance.md, "Split"): the library starts it only
   // after its `load importer` step has filled this.
@@ -48,18 +55,18 @@ export function provideLibrary(options: LibraryEffectsOptions) {
   return promptLibraryMachine.provide({
     actors: {
       'load prompts': fromPromise(({ input }) => data.loadLibrary(input.tab)),
-      'create prompt': fromPromise(({ input }) => data.createPrompt(input)),
-      'update prompt': fromPromise(({ input }) => data.updatePrompt(input)),
-      'rate prompt': fromPromise(({ input }) => data.ratePrompt(input.promptId, input.rating)),
-      'save prompt copy': fromPromise(({ input }) => data.saveCopy(input.prompt)),
-      'delete or hide prompt': fromPromise(({ input }) => data.deleteOrHide(input.prompt)),
-      'unhide prompt': fromPromise(({ input }) => data.unhide(input.prompt.id)),
+      'create prompt': fromPromise(({ input }) => writes.createPrompt(input)),
+      'update prompt': fromPromise(({ input }) => writes.updatePrompt(input)),
+      'rate prompt': fromPromise(({ input }) => writes.ratePrompt(input.promptId, input.rating)),
+      'save prompt copy': fromPromise(({ input }) => writes.saveCopy(input.prompt)),
+      'delete or hide prompt': fromPromise(({ input }) => writes.deleteOrHide(input.prompt)),
+      'unhide prompt': fromPromise(({ input }) => writes.unhide(input.prompt.id)),
       'copy text': fromPromise(async ({ input }) => {
         await navigator.clipboard.writeText(input.text)
       }),
       // docs/product/prompt-files.md#export: nothing is written when there is nothing to write.
       'export prompts': fromPromise(async () => {
-        const mine = await data.listMine()
+        const mine = await writes.listMine()
         if (!mine.length) return 0
         const exportedAt = new Date(now())
         const entries = mine.map(({ title, content, type, isPublic }) => ({
@@ -79,7 +86,7 @@ export function provideLibrary(options: LibraryEffectsOptions) {
       }),
       'load importer': fromPromise(async () => {
         const { provideImporter } = await import('./prompt-import-effects')
-        importer.fill({ 'import prompts': provideImporter(data, notify) })
+        importer.fill({ 'import prompts': provideImporter(writes, notify) })
       }),
       ...importer.logic,
     },

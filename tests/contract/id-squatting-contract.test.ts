@@ -2,6 +2,7 @@ import { expect, test } from 'vitest'
 import { conversationId } from '../../src/domain/conversation'
 import { apiKeyId, messageId } from '../../src/domain/message-ids'
 import { createPromptData } from '../../src/effects/prompt-data'
+import { createLibraryData } from '../../src/effects/prompt-library-data'
 import { describeOnEveryBackend } from '../support/contract-backends'
 
 // Attack (docs/security.md#ids-nobody-can-squat): one signed-in user claims every id shape of
@@ -105,11 +106,19 @@ describeOnEveryBackend('ids nobody can squat', ({ signedIn }) => {
       provider: 'openai',
       apiKeyEncrypted: 'c2stdmljdGlt',
     })
-    const prompts = createPromptData(
-      db,
-      () => victimId,
-      () => victimNow,
-    )
+    // The session's prompt operations and the library's writes, as the victim.
+    const prompts = {
+      ...createPromptData(
+        db,
+        () => victimId,
+        () => victimNow,
+      ),
+      ...createLibraryData(
+        db,
+        () => victimId,
+        () => victimNow,
+      ),
+    }
     const rating = await prompts.ratePrompt(target.id, 5)
     expect(await prompts.deleteOrHide(target as never)).toBe('hidden')
     expect(await prompts.addQuick(target.id)).toBe('added')

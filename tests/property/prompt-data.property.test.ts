@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PromptRow } from '../../src/domain/prompt-types'
 import { createPromptData, type PromptData } from '../../src/effects/prompt-data'
+import { createLibraryData, type LibraryData } from '../../src/effects/prompt-library-data'
 import { createPlatformClient, type PlatformClient } from '../../src/platform/index'
 import {
   createTestPlatform,
@@ -40,7 +41,11 @@ async function tab(email: string, tokens?: Awaited<ReturnType<TestPlatform['sign
   })
   client.auth.setTokens(session)
   const user = await client.auth.me()
-  const data: PromptData = createPromptData(client.db, () => user.id)
+  // The session's prompt operations and the library's writes, as one user.
+  const data: PromptData & LibraryData = {
+    ...createPromptData(client.db, () => user.id),
+    ...createLibraryData(client.db, () => user.id),
+  }
   return { client, data, userId: user.id, session }
 }
 

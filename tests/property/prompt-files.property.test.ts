@@ -8,6 +8,7 @@ import {
   writePromptFile,
 } from '../../src/domain/prompt-files'
 import { createPromptData } from '../../src/effects/prompt-data'
+import { createLibraryData } from '../../src/effects/prompt-library-data'
 import { createPlatformClient } from '../../src/platform/index'
 import {
   createTestPlatform,
@@ -97,7 +98,10 @@ async function signedIn(email: string) {
   })
   client.auth.setTokens(await platform.signUp(email))
   const user = await client.auth.me()
-  return createPromptData(client.db, () => user.id)
+  return {
+    ...createPromptData(client.db, () => user.id),
+    ...createLibraryData(client.db, () => user.id),
+  }
 }
 
 const fields = ({ title, content, type }: { title: string; content: string; type: string }) => ({
