@@ -30,6 +30,8 @@ export interface StoredUsage {
   promptTokens?: number | null
   completionTokens?: number | null
   totalTokens?: number | null
+  /** How many replies the counts are the sum of: 1 for a row, more for a sum by model. */
+  replies?: number
 }
 
 /** The counts of a stored reply, or null when it has none (user messages, older rows). */
@@ -76,18 +78,22 @@ export const EMPTY_TOTAL: UsageTotal = Object.freeze({
   unpriced: 0,
 })
 
-/** Adds up the replies that carry usage; rows without counts are left out. */
+/**
+ * Adds up the replies that carry usage; rows without counts are left out. A price is per
+ * token, so a model's summed counts cost what its replies cost one by one.
+ */
 export function totalOf(rows: readonly StoredUsage[]): UsageTotal {
   const total = { ...EMPTY_TOTAL }
   for (const row of rows) {
     const usage = usageOf(row)
     if (!usage) continue
-    total.replies++
+    const replies = row.replies ?? 1
+    total.replies += replies
     total.promptTokens += usage.promptTokens
     total.completionTokens += usage.completionTokens
     total.totalTokens += usage.totalTokens
     const cost = costOf(row.modelId, usage)
-    if (cost === null) total.unpriced++
+    if (cost === null) total.unpriced += replies
     else total.cost += cost
   }
   return total

@@ -69,6 +69,23 @@ export function provideOpenConversation(options: OpenConversationEffectsOptions)
             ? EMPTY_PAGE
             : newestPage(input.userId, input.conversationId),
       ),
+      // docs/product/usage.md: what the whole conversation's replies cost. Its statement loads
+      // with the first read (docs/performance.md, "Split").
+      'read spend': fromCallback<EventObject, { userId: string; conversationId: string }>(
+        ({ input, sendBack }) => {
+          const { conversationId } = input
+          let live = true
+          import('./conversation-spend')
+            .then(({ readConversationSpend }) => readConversationSpend(db, conversationId))
+            .then(
+              (rows) => live && sendBack({ type: 'spend.read', conversationId, rows }),
+              (error: unknown) => live && sendBack({ type: 'spend.failed', error }),
+            )
+          return () => {
+            live = false
+          }
+        },
+      ),
       // Scrolling up: the page of the branch before the oldest message shown.
       'load older history': fromPromise(
         async ({

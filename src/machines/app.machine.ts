@@ -361,12 +361,18 @@ export const appMachine = setup({
                 })),
               ],
             },
+            // The list moves it up; the open conversation reads its total again.
             'chat.conversationActivity': {
-              actions: sendTo('conversations', ({ event }) => ({
-                type: 'conversation.activity',
-                conversationId: event.conversationId,
-                at: event.at,
-              })),
+              actions: [
+                sendTo('conversations', ({ event }) => ({
+                  ...event,
+                  type: 'conversation.activity',
+                })),
+                sendTo('openConversation', ({ event }) => ({
+                  ...event,
+                  type: 'conversation.activity',
+                })),
+              ],
             },
             // A conversation opens with the model it was last answered with, if still listed.
             'conversation.modelUsed': {

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../domain/chat-message'
 import type { Conversation } from '../domain/conversation'
 import type { HistoryPage, Versions } from '../domain/history-page'
+import type { StoredUsage } from '../domain/model-prices'
 
 // The open conversation's context, input and events (open-conversation.machine.ts), apart
 // from the machine so that effects, views and tests read them without it.
@@ -27,6 +28,11 @@ export interface OpenConversationContext {
   versions: Versions
   /** A sent message being edited: its id and the text so far (#branches, "Edit"). */
   editing: { messageId: string; text: string } | null
+  /**
+   * What its replies cost, summed by model: every reply generated in it, on every branch and
+   * page (docs/product/usage.md); null until read, when the replies on screen stand in.
+   */
+  spent: StoredUsage[] | null
 }
 
 /** A conversation the address names, as the platform answers for it. */
@@ -48,6 +54,12 @@ export type OpenConversationEvent =
   | { type: 'conversation.open'; conversationId: string | null }
   /** A new chat's first message started this conversation (from the turn, via the app machine). */
   | { type: 'conversation.starting'; conversationId: string }
+  /** What this conversation's replies cost, summed by model, as read (docs/product/usage.md). */
+  | { type: 'spend.read'; conversationId: string; rows: StoredUsage[] }
+  /** That read failed. */
+  | { type: 'spend.failed'; error: unknown }
+  /** A message was saved in this conversation: a reply's cost may have joined its total. */
+  | { type: 'conversation.activity'; conversationId: string; at: string }
   /** The first message of this conversation was saved, so the address may name it. */
   | { type: 'conversation.saved'; conversationId: string }
   /** The user deleted this conversation. */

@@ -9,6 +9,8 @@ import {
   not,
   sendParent,
   setup,
+  spawnChild,
+  stopChild,
 } from 'xstate'
 import type { ChatMessage } from '../domain/chat-message'
 import type { Conversation } from '../domain/conversation'
@@ -144,6 +146,13 @@ export const openConversationMachine = setup({
     >(async () => {
       throw notProvided('load older history')
     }),
+    /**
+     * Reports what a conversation's replies cost, summed by model (`spend.read`), or that the
+     * read failed (`spend.failed`): docs/product/usage.md, the total under it.
+     */
+    'read spend': fromCallback<EventObject, { userId: string; conversationId: string }>(() => {
+      throw notProvided('read spend')
+    }),
     /** Makes another version's branch the conversation's, and reads its newest page. */
     'open branch': fromPromise<
       HistoryPage,
@@ -222,7 +231,19 @@ export const openConversationMachine = setup({
       hasOlder: false,
       versions: {},
       editing: null,
+      spent: null,
     })),
+    // One read at a time, of the conversation on screen: a newer one replaces the one before.
+    'read spend': enqueueActions(({ context, enqueue, check }) => {
+      enqueue(stopChild('spendReader'))
+      if (!check(({ context }) => context.conversationId !== null)) return
+      enqueue(
+        spawnChild('read spend', {
+          id: 'spendReader',
+          input: { userId: context.userId, conversationId: context.conversationId ?? '' },
+        }),
+      )
+    }),
     // A turn's row takes the place of the one with its id (a retried question, a regenerated
     // reply after its conversation was opened again), or comes last.
     'show row': assign(({ context, event }) => {
@@ -281,6 +302,7 @@ export const openConversationMachine = setup({
     hasOlder: false,
     versions: {},
     editing: null,
+    spent: null,
   }),
   // docs/product/conversations.md, "Back and Forward".
   invoke: { id: 'addressWatcher', src: 'watch address' },
@@ -324,6 +346,17 @@ export const openConversationMachine = setup({
       },
     },
     'conversation.deleted': { guard: 'the open one?', target: '.loading', actions: OPEN_NEW_CHAT },
+    // docs/product/usage.md: a reply saved here may have joined the total; it is read again.
+    'conversation.activity': { guard: 'the open one?', actions: 'read spend' },
+    // A read for a conversation no longer on screen changes nothing.
+    'spend.read': {
+      guard: 'the open one?',
+      actions: assign({ spent: ({ event }) => event.rows }),
+    },
+    // Only logged: the replies on screen stand in for the total.
+    'spend.failed': {
+      actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) },
+    },
     'conversation.open': {
       guard: 'another one?',
       target: '.loading',
@@ -416,6 +449,7 @@ export const openConversationMachine = setup({
               'report found',
               'report shown',
               'report model used',
+              'read spend',
             ],
           },
           {
@@ -457,6 +491,7 @@ export const openConversationMachine = setup({
               versions: ({ context, event }) => ({ ...event.output.versions, ...context.versions }),
             }),
             'report model used',
+            'read spend',
           ],
         },
         // docs/product/errors.md#silent-failures: a failed history load is only logged.

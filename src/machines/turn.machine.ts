@@ -288,12 +288,13 @@ export const turnMachine = setup({
         conversationId: starting.id,
       } satisfies AppReport)
     }),
+    // After the question is saved, and again after its reply: the newest message saved.
     'report activity': sendParent(({ context }) => {
-      const { message } = pendingOf(context)
+      const { message, reply } = pendingOf(context)
       return {
         type: 'chat.conversationActivity',
         conversationId: message.conversationId ?? '',
-        at: message.createdAt,
+        at: (reply ?? message).createdAt,
       } satisfies AppReport
     }),
     'log error': (_, _params: { error: unknown }) => {
@@ -849,7 +850,7 @@ export const turnMachine = setup({
             id: 'replySaver',
             src: 'save reply',
             input: ({ context }) => ({ message: pendingOf(context).reply as ChatMessage }),
-            onDone: '#turn.idle',
+            onDone: { target: '#turn.idle', actions: 'report activity' },
             onError: '#turn.failed',
           },
         },

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
 import { encodeApiKey } from '../../src/domain/api-key-encoding'
+import { formatCost, formatTokens } from '../../src/domain/model-prices'
 import { restInsert, restRows, storeSession } from '../support/chat-session'
 import { installMockPlatform } from '../support/mock-platform'
 import { mswServer } from '../support/msw-server'
@@ -191,6 +192,30 @@ describe('streamed replies', () => {
       'select=current_leaf_id',
     )
     expect(conversation?.currentLeafId).toBe(first?.id)
+  })
+
+  test("the conversation's total counts every reply it cost: the version not shown too", async () => {
+    const { tokens } = await signedInWithKey()
+    renderApp()
+    await send('Answer twice')
+    const reply = await screen.findByRole('article', { name: 'Claude Haiku 4.5 message' })
+    await waitFor(() => expect(reply).not.toHaveAttribute('data-streaming'))
+    await userEvent.click(within(reply).getByRole('button', { name: 'Regenerate' }))
+    await screen.findByRole('group', { name: 'Versions' })
+    await waitFor(async () =>
+      expect((await replies(tokens)).map((row) => row.status)).toEqual(['complete', 'complete']),
+    )
+    // Two replies were generated and paid for, though one is on screen.
+    const stored = await replies(tokens)
+    const sum = (pick: (row: StoredReply) => number | null) =>
+      stored.reduce((total, row) => total + (pick(row) ?? 0), 0)
+    // Claude Haiku 4.5: $1 in, $5 out per million tokens.
+    const cost = (sum((row) => row.promptTokens) + 5 * sum((row) => row.completionTokens)) / 1e6
+    expect(
+      await screen.findByText(
+        `Conversation so far: ${formatTokens(sum((row) => row.totalTokens))} · ${formatCost(cost)}`,
+      ),
+    ).toBeInTheDocument()
   })
 
   test('Edit sends a new version of a sent message; the first branch stays, behind ‹ 1 / 2 ›', async () => {

@@ -2,6 +2,8 @@ import { expect, test } from 'vitest'
 import type { ChatMessage } from '../../src/domain/chat-message'
 import type { Conversation } from '../../src/domain/conversation'
 import { withOlderPage } from '../../src/domain/history-page'
+import { totalOf } from '../../src/domain/model-prices'
+import { readConversationSpend } from '../../src/effects/conversation-spend'
 import { readPage } from '../../src/effects/history-pages'
 import { openBranch } from '../../src/effects/open-branch'
 import { describeOnEveryBackend } from '../support/contract-backends'
@@ -145,6 +147,52 @@ describeOnEveryBackend('history pages', ({ signedIn }) => {
     expect(await readPage(bob.client.db, id, idOf(50))).toEqual(empty)
     expect(await openBranch(bob.client.db, id, idOf(50))).toEqual(empty)
     expect((await readPage(db, id)).messages).toHaveLength(100)
+  })
+
+  test("the conversation's total counts every reply with usage: every branch, every page, nobody else's", async () => {
+    const { db, messages, id, row, idOf } = await conversationOf(250, 'spend')
+    const usage = (prompt: number | null, completion: number | null, total: number | null) => ({
+      promptTokens: prompt,
+      completionTokens: completion,
+      totalTokens: total,
+    })
+    // Reply 2 (on the oldest page), reply 250 (the newest), a regeneration of 250 on another
+    // branch with another model, one with only a total, and one without usage (stopped early).
+    await messages.update(idOf(2), usage(100, 20, 120))
+    await messages.update(idOf(250), usage(1000, 500, 1500))
+    await messages.create({
+      ...row(251, 249),
+      role: 'assistant',
+      modelId: 'claude-haiku-4-5',
+      ...usage(1000, 100, null),
+    })
+    await messages.update(idOf(4), usage(null, null, 7))
+    const rows = await readConversationSpend(db, id)
+    expect(rows).toEqual([
+      {
+        modelId: 'claude-haiku-4-5',
+        replies: 1,
+        promptTokens: 1000,
+        completionTokens: 100,
+        totalTokens: 1100,
+      },
+      {
+        modelId: 'gpt-5',
+        replies: 3,
+        promptTokens: 1100,
+        completionTokens: 520,
+        totalTokens: 1627,
+      },
+    ])
+    // What a user sees under the conversation: the same as adding up the rows one by one.
+    const all = await messages.list({ where: { conversationId: id } })
+    const { cost, ...counts } = totalOf(rows)
+    expect({ ...counts, cost: 0 }).toEqual({ ...totalOf(all), cost: 0 })
+    expect(cost).toBeCloseTo(totalOf(all).cost, 12)
+    expect(counts.replies).toBe(4)
+    // Another user asking for it gets nothing; it says nothing of the conversation either.
+    const bob = await signedIn('spend-bob@example.com')
+    expect(await readConversationSpend(bob.client.db, id)).toEqual([])
   })
 
   test('no user attaches a message to another conversation or to another user’s message', async () => {

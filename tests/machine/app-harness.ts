@@ -155,6 +155,9 @@ export function startApp(
               conversationId: linkedConversationId(options.href ?? PAGE_ORIGIN),
             })
           }),
+          'read spend': fromCallback(({ input, sendBack }) => {
+            sendBack({ type: 'spend.read', conversationId: input.conversationId, rows: [] })
+          }),
           'open link': fromPromise(
             async (): Promise<LinkedConversation> => ({
               conversation: null,

@@ -5,6 +5,7 @@ import type { ChatResult, ChatTurn } from '../../src/domain/chat-types'
 import type { ComposerDrafts } from '../../src/domain/composer-drafts'
 import type { Conversation } from '../../src/domain/conversation'
 import type { HistoryPage } from '../../src/domain/history-page'
+import type { StoredUsage } from '../../src/domain/model-prices'
 import type { Notice } from '../../src/machines/notice'
 import { openConversationMachine } from '../../src/machines/open-conversation.machine'
 import type { OpenConversationEvent } from '../../src/machines/open-conversation-state'
@@ -96,6 +97,8 @@ export interface Fakes {
   link?: string | null
   /** A conversation's row by id, as row-level security answers (null: not the user's). */
   find?: (id: string) => Promise<Conversation | null>
+  /** A conversation's replies summed by model (none unless told). */
+  spend?: (conversationId: string) => Promise<StoredUsage[]>
 }
 
 /** The events the open conversation takes; the turn takes the rest. */
@@ -103,6 +106,7 @@ const OPEN_EVENTS = new Set<string>([
   'conversation.open',
   'conversation.starting',
   'conversation.saved',
+  'conversation.activity',
   'conversation.deleted',
   'list.latest',
   'address.moved',
@@ -147,6 +151,8 @@ export function startChat(fakes: Fakes = {}) {
   const modelsUsed: string[] = []
   const notices: Notice[] = []
   const logged: unknown[] = []
+  /** The conversations whose total was read, in order. */
+  const spendReads: string[] = []
   /** What the address was told, in order: `push <id>` or `replace <id>`. */
   const addresses: string[] = []
   let moveAddress: (conversationId: string | null) => void = () => {}
@@ -181,6 +187,21 @@ export function startChat(fakes: Fakes = {}) {
           input: { userId: string; conversationId: string | null }
         }): Promise<HistoryPage> => {
           return pageOf(fakes.history ? await fakes.history(input.conversationId) : [])
+        },
+      ),
+      'read spend': fromCallback<EventObject, { userId: string; conversationId: string }>(
+        ({ input, sendBack }) => {
+          const { conversationId } = input
+          spendReads.push(conversationId)
+          let live = true
+          const rows = fakes.spend ? fakes.spend(conversationId) : Promise.resolve([])
+          rows.then(
+            (found) => live && sendBack({ type: 'spend.read', conversationId, rows: found }),
+            (error: unknown) => live && sendBack({ type: 'spend.failed', error }),
+          )
+          return () => {
+            live = false
+          }
         },
       ),
       'load older history': fromPromise(
@@ -327,7 +348,10 @@ export function startChat(fakes: Fakes = {}) {
         reports.push(`started ${context.pending?.conversation?.title}`)
       },
       'report activity': ({ context }) => {
-        reports.push(`activity ${context.pending?.message.conversationId}`)
+        const conversationId = context.pending?.message.conversationId ?? ''
+        reports.push(`activity ${conversationId}`)
+        // As the app machine passes it on: the open conversation reads its total again.
+        toOpen({ type: 'conversation.activity', conversationId, at: '' })
       },
       'show question': ({ context }) => {
         if (context.pending)
@@ -402,6 +426,7 @@ export function startChat(fakes: Fakes = {}) {
     notices,
     logged,
     addresses,
+    spendReads,
     /** Back or Forward: the address now names `conversationId` (null: a new chat). */
     moveAddress: (conversationId: string | null) => moveAddress(conversationId),
     failures,

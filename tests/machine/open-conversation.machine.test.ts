@@ -170,6 +170,53 @@ describe('open conversation: which one is open, and the address', () => {
   })
 })
 
+describe("open conversation: the conversation's total", () => {
+  const SPENT = [
+    { modelId: 'gpt-5', replies: 7, promptTokens: 700, completionTokens: 70, totalTokens: 770 },
+  ]
+
+  it('is read after its history, and again after each message saved in it; not for another', async () => {
+    const chat = await signedInChat({
+      history: async () => [row(1, 'user'), row(2, 'assistant')],
+      spend: async () => SPENT,
+    })
+    expect(chat.spendReads).toEqual(['conv_1'])
+    expect(chat.context().spent).toEqual(SPENT)
+    chat.actor.send({ type: 'conversation.activity', conversationId: 'conv_other', at: '' })
+    await flush()
+    expect(chat.spendReads).toEqual(['conv_1'])
+    chat.typeAndSend('More')
+    await flush()
+    // After the question was saved, and after its reply was.
+    expect(chat.spendReads).toEqual(['conv_1', 'conv_1', 'conv_1'])
+  })
+
+  it('opening another starts from the replies on screen; a read for the one before is dropped', async () => {
+    let answer: (rows: typeof SPENT) => void = () => {}
+    const chat = await signedInChat({
+      history: async () => [row(1, 'user')],
+      spend: (id) =>
+        id === 'conv_1' ? new Promise((resolve) => (answer = resolve)) : Promise.resolve([]),
+    })
+    chat.actor.send({ type: 'conversation.open', conversationId: null })
+    expect(chat.context().spent).toBeNull()
+    chat.actor.send({ type: 'conversation.open', conversationId: 'conv_2' })
+    await flush()
+    answer(SPENT)
+    await flush()
+    expect(chat.spendReads).toEqual(['conv_1', 'conv_2'])
+    expect(chat.context().spent).toEqual([])
+  })
+
+  it('a failed read is only logged: the replies on screen stand in', async () => {
+    const failure = new Error('sql down')
+    const chat = await signedInChat({ spend: async () => Promise.reject(failure) })
+    expect(chat.logged).toEqual([failure])
+    expect(chat.notices).toEqual([])
+    expect(chat.context().spent).toBeNull()
+  })
+})
+
 describe("open conversation: the conversation's model", () => {
   it('a history that arrives tells the model of its newest message; an empty one tells none', async () => {
     const reply = { ...row(2, 'assistant'), modelId: 'claude-haiku-4-5' }
@@ -279,6 +326,14 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'conversation.starting', conversationId: 'conv_new' },
   { type: 'conversation.saved', conversationId: 'conv_new' },
   { type: 'conversation.deleted', conversationId: 'conv_1' },
+  { type: 'conversation.activity', conversationId: 'conv_1', at: '' },
+  {
+    type: 'spend.read',
+    conversationId: 'conv_1',
+    rows: [{ modelId: 'gpt-5', replies: 1, totalTokens: 9 }],
+  },
+  { type: 'spend.read', conversationId: 'conv_2', rows: [] },
+  { type: 'spend.failed', error: ERR },
   {
     type: 'xstate.done.actor.linkOpener',
     output: { conversation: null, page: { messages: [], hasOlder: false, versions: {} } },
@@ -339,7 +394,10 @@ describe('open conversation machine model', () => {
       machine: openConversationMachine,
       inputs: [{ userId: 'user_1' }],
       deferredActors: ['open link', 'load history', 'load older history', 'open branch'],
-      fixedActors: { 'watch address': fromCallback(() => () => {}) },
+      fixedActors: {
+        'watch address': fromCallback(() => () => {}),
+        'read spend': fromCallback(() => () => {}),
+      },
       noopActions: [
         'notify',
         'show in address',
@@ -362,6 +420,7 @@ describe('open conversation machine model', () => {
           s.context.messages.map((m) => m.id),
           Object.keys(s.context.versions),
           s.context.editing,
+          s.context.spent,
         ]),
       tags: ['loadingHistory', 'loadingOlder'],
       check: ({ snapshot, where }) => {
@@ -372,6 +431,9 @@ describe('open conversation machine model', () => {
         for (const m of snapshot.context.messages)
           if (m.conversationId !== undefined && m.conversationId !== null)
             expect(m.conversationId, where).toBe(snapshot.context.conversationId)
+        // A new chat has no total of its own to show.
+        if (snapshot.context.conversationId === null)
+          expect(snapshot.context.spent, where).toBeNull()
         // A new version takes its older version's place: the two are never on screen together.
         for (const [id, versions] of Object.entries(snapshot.context.versions))
           if (ids.includes(id))

@@ -881,10 +881,12 @@ describe('chat: conversations', () => {
     expect(id).toMatch(/^conv_\d+$/)
     expect(chat.saved.map((m) => m.conversationId)).toEqual([id, id])
     expect(chat.context().conversationId).toBe(id)
-    // The list hears of it as it is sent, then once its row is saved.
+    // The list hears of it as it is sent, then once its row is saved; then of the question
+    // and of the reply saved in it.
     expect(chat.reports).toEqual([
       'starting Plan a trip to Lisbon',
       'started Plan a trip to Lisbon',
+      `activity ${id}`,
       `activity ${id}`,
     ])
     // The next message goes to the same conversation.

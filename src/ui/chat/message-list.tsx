@@ -50,7 +50,10 @@ export function MessageList() {
     () => openConversation.send({ type: 'message.regenerate' }),
     [openConversation],
   )
-  const total = useMemo(() => totalOf(messages), [messages])
+  // Every reply the conversation has cost (docs/product/usage.md), once read; until then the
+  // replies on screen.
+  const spent = useSelector(openConversation, (s) => s.context.spent)
+  const total = useMemo(() => totalOf(spent ?? messages), [spent, messages])
   const lastId = messages.at(-1)?.id
   const hasOlder = useSelector(openConversation, (s) => s.context.hasOlder)
   const loadingOlder = useSelector(openConversation, (s) => s.hasTag('loadingOlder'))
