@@ -91,3 +91,11 @@ export function toPromptsData(
     activeSystemPrompt: systemPrompts.find((prompt) => prompt.isActive) ?? null,
   }
 }
+
+/**
+ * The browser's extensions page, where the unpacked extension is loaded
+ * (docs/product/screens.md#install-extension). A page cannot open it, so the install dialog
+ * copies its address. It lives here, beside the bridge's messages, because the page loads this
+ * module first: the dialog and its machine, loaded apart, both read it without a chunk of its own.
+ */
+export const EXTENSIONS_PAGE_URL = 'chrome://extensions'

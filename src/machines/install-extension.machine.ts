@@ -1,5 +1,5 @@
 import { fromPromise, setup } from 'xstate'
-import { EXTENSIONS_PAGE_URL } from '../domain/extensions-page'
+import { EXTENSIONS_PAGE_URL } from '../domain/extension-bridge-messages'
 import { notProvided } from './not-provided'
 import type { Notice } from './notice'
 

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { cx } from 'styled-system/css'
-import { EXTENSIONS_PAGE_URL } from '../../domain/extensions-page'
+import { EXTENSIONS_PAGE_URL } from '../../domain/extension-bridge-messages'
 import { useSessionActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
