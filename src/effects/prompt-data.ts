@@ -12,9 +12,6 @@ import type { AddOutcome } from '../machines/quick-prompts.machine'
 import type { DbClient } from '../platform/db-client'
 import { addSharedPrompt, randomSharedHex } from './private-prompts'
 
-/** The public list shows at most this many prompts (docs/product/limits.md, "Prompts"). */
-export const PUBLIC_LIST_LIMIT = 50
-
 /** A row of `prompt_ratings`: one user's stars for one prompt. */
 export interface RatingRow {
   id: string
@@ -44,7 +41,6 @@ export function createPromptData(
 ) {
   const prompts = db.table<PromptRow>('prompts')
   const ratings = db.table<RatingRow>('promptRatings')
-  const hides = db.table<HideRow>('userPromptDeletions')
   const quick = db.table<{ id: string; userId: string; promptId: string; createdAt: string }>(
     'quickPrompts',
   )
@@ -70,42 +66,12 @@ export function createPromptData(
     }))
   }
 
-  async function hiddenIds(): Promise<Set<string>> {
-    const rows = await hides.list({ where: { userId: userId() } })
-    return new Set(rows.map((r) => r.promptId))
-  }
-
   return {
-    /**
-     * A tab's prompts, less the ones the user hid; or the hidden ones (those still readable: a
-     * prompt its author made private or deleted has gone for everyone).
-     */
-    async loadLibrary(tab: LibraryList): Promise<LibraryPrompt[]> {
-      if (tab === 'hidden') {
-        const ids = [...(await hiddenIds())]
-        if (!ids.length) return []
-        const rows = await prompts.list({
-          where: { id: { in: ids } },
-          orderBy: { createdAt: 'desc' },
-        })
-        return (await withRatings(rows)).map((prompt) => ({ ...prompt, isHidden: true }))
-      }
-      const where = tab === 'public' ? { isPublic: '1' } : { userId: userId() }
-      const [rows, hidden, quickRows] = await Promise.all([
-        prompts.list({
-          where,
-          orderBy: { createdAt: 'desc' },
-          limit: tab === 'public' ? PUBLIC_LIST_LIMIT : undefined,
-        }),
-        hiddenIds(),
-        // Only for the cards' `In Quick Menu`: unread, the cards do not say it.
-        quick.list({ where: { userId: userId() } }).catch(() => []),
-      ])
-      const inQuickMenu = new Set(quickRows.map((row) => row.promptId))
-      return (await withRatings(rows.filter((row) => !hidden.has(row.id)))).map((prompt) => ({
-        ...prompt,
-        inQuickMenu: inQuickMenu.has(prompt.id),
-      }))
+    withRatings,
+
+    /** Every prompt of the user's own, newest first: what the `/` picker offers, an export writes and an import compares with. */
+    listMine(): Promise<PromptRow[]> {
+      return prompts.list({ where: { userId: userId() }, orderBy: { createdAt: 'desc' } })
     },
 
     async loadActive(): Promise<ActivePrompt | null> {

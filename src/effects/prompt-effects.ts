@@ -71,7 +71,7 @@ export function providePrompts(options: PromptEffectsOptions) {
   const picker = promptPickerMachine.provide({
     actors: {
       'load picker prompts': fromPromise(async () => {
-        const [mine, quick] = await Promise.all([data.loadLibrary('mine'), data.loadQuick()])
+        const [mine, quick] = await Promise.all([data.listMine(), data.loadQuick()])
         return pickerPrompts(mine, quick)
       }),
     },

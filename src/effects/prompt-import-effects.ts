@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate'
 import type { Notice } from '../machines/notice'
 import { promptImportMachine } from '../machines/prompt-import.machine'
+import type { PromptData } from './prompt-data'
 import type { LibraryData } from './prompt-library-data'
 
 /** What the library's import starts: the file read, checked, planned and written. */
@@ -11,7 +12,10 @@ export type ImporterActors = { 'import prompts': ReturnType<typeof provideImport
  * own chunk, with the file format's code, loaded when the import first opens
  * (docs/performance.md, "Split").
  */
-export function provideImporter(data: LibraryData, notify: (_: unknown, notice: Notice) => void) {
+export function provideImporter(
+  data: Pick<PromptData, 'listMine'> & Pick<LibraryData, 'importPrompts'>,
+  notify: (_: unknown, notice: Notice) => void,
+) {
   return promptImportMachine.provide({
     actors: {
       'read file': fromPromise(({ input }) => (input.file as unknown as Blob).text()),

@@ -1,6 +1,6 @@
 import type { PromptFileEntry } from '../domain/prompt-files'
 import { linkedRecordId } from '../domain/prompt-ids'
-import type { PromptRow } from '../domain/prompt-types'
+import type { LibraryList, LibraryPrompt, PromptRow } from '../domain/prompt-types'
 import type {
   CreateDraft,
   DeleteOutcome,
@@ -9,10 +9,13 @@ import type {
 } from '../machines/prompt-library.machine'
 import type { DbClient } from '../platform/db-client'
 import { createPrivatePrompt } from './private-prompts'
-import type { HideRow, RatingRow } from './prompt-data'
+import { createPromptData, type HideRow, type PromptData, type RatingRow } from './prompt-data'
+
+/** The public list shows at most this many prompts (docs/product/limits.md, "Prompts"). */
+export const PUBLIC_LIST_LIMIT = 50
 
 /**
- * The Prompt Library's writes (docs/product/calls.md, "Data operations"), for one signed-in
+ * The Prompt Library's lists and writes (docs/product/calls.md, "Data operations"), for one signed-in
  * user: create, edit, rate, copy, delete or hide, unhide, export and import. They load with
  * the library, not with the page (docs/performance.md, "Split"); the lists are in
  * prompt-data.ts.
@@ -21,12 +24,52 @@ export function createLibraryData(
   db: DbClient,
   userId: () => string,
   now: () => number = Date.now,
+  /** The session's prompt operations, whose rating summary the lists share. */
+  { withRatings }: Pick<PromptData, 'withRatings'> = createPromptData(db, userId, now),
 ) {
   const prompts = db.table<PromptRow>('prompts')
   const ratings = db.table<RatingRow>('promptRatings')
   const hides = db.table<HideRow>('userPromptDeletions')
+  const quick = db.table<{ id: string; userId: string; promptId: string }>('quickPrompts')
+
+  async function hiddenIds(): Promise<Set<string>> {
+    const rows = await hides.list({ where: { userId: userId() } })
+    return new Set(rows.map((r) => r.promptId))
+  }
 
   return {
+    /**
+     * A tab's prompts, less the ones the user hid; or the hidden ones (those still readable: a
+     * prompt its author made private or deleted has gone for everyone).
+     */
+    async loadLibrary(tab: LibraryList): Promise<LibraryPrompt[]> {
+      if (tab === 'hidden') {
+        const ids = [...(await hiddenIds())]
+        if (!ids.length) return []
+        const rows = await prompts.list({
+          where: { id: { in: ids } },
+          orderBy: { createdAt: 'desc' },
+        })
+        return (await withRatings(rows)).map((prompt) => ({ ...prompt, isHidden: true }))
+      }
+      const where = tab === 'public' ? { isPublic: '1' } : { userId: userId() }
+      const [rows, hidden, quickRows] = await Promise.all([
+        prompts.list({
+          where,
+          orderBy: { createdAt: 'desc' },
+          limit: tab === 'public' ? PUBLIC_LIST_LIMIT : undefined,
+        }),
+        hiddenIds(),
+        // Only for the cards' `In Quick Menu`: unread, the cards do not say it.
+        quick.list({ where: { userId: userId() } }).catch(() => []),
+      ])
+      const inQuickMenu = new Set(quickRows.map((row) => row.promptId))
+      return (await withRatings(rows.filter((row) => !hidden.has(row.id)))).map((prompt) => ({
+        ...prompt,
+        inQuickMenu: inQuickMenu.has(prompt.id),
+      }))
+    },
+
     createPrompt(draft: CreateDraft) {
       return prompts.create({
         userId: userId(),
@@ -103,11 +146,6 @@ export function createLibraryData(
     async unhide(promptId: string) {
       const rows = await hides.list({ where: { userId: userId(), promptId } })
       await Promise.all(rows.map((row) => hides.delete(row.id)))
-    },
-
-    /** Every prompt of the user's own, newest first: what an export writes and an import compares with. */
-    listMine(): Promise<PromptRow[]> {
-      return prompts.list({ where: { userId: userId() }, orderBy: { createdAt: 'desc' } })
     },
 
     /**

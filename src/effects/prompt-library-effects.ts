@@ -46,7 +46,7 @@ export interface LibraryEffectsOptions {
 export function provideLibrary(options: LibraryEffectsOptions) {
   const { data, notify } = options
   const now = options.now ?? Date.now
-  const writes = createLibraryData(options.db, options.userId, now)
+  const writes = createLibraryData(options.db, options.userId, now, data)
   const saveFile = options.saveFile ?? saveByLink
   // The import loads with its dialog (docs/performance.md, "Split"): the library starts it only
   // after its `load importer` step has filled this.
@@ -54,7 +54,7 @@ export function provideLibrary(options: LibraryEffectsOptions) {
 
   return promptLibraryMachine.provide({
     actors: {
-      'load prompts': fromPromise(({ input }) => data.loadLibrary(input.tab)),
+      'load prompts': fromPromise(({ input }) => writes.loadLibrary(input.tab)),
       'create prompt': fromPromise(({ input }) => writes.createPrompt(input)),
       'update prompt': fromPromise(({ input }) => writes.updatePrompt(input)),
       'rate prompt': fromPromise(({ input }) => writes.ratePrompt(input.promptId, input.rating)),
@@ -66,7 +66,7 @@ export function provideLibrary(options: LibraryEffectsOptions) {
       }),
       // docs/product/prompt-files.md#export: nothing is written when there is nothing to write.
       'export prompts': fromPromise(async () => {
-        const mine = await writes.listMine()
+        const mine = await data.listMine()
         if (!mine.length) return 0
         const exportedAt = new Date(now())
         const entries = mine.map(({ title, content, type, isPublic }) => ({
@@ -86,7 +86,12 @@ export function provideLibrary(options: LibraryEffectsOptions) {
       }),
       'load importer': fromPromise(async () => {
         const { provideImporter } = await import('./prompt-import-effects')
-        importer.fill({ 'import prompts': provideImporter(writes, notify) })
+        importer.fill({
+          'import prompts': provideImporter(
+            { listMine: data.listMine, importPrompts: writes.importPrompts },
+            notify,
+          ),
+        })
       }),
       ...importer.logic,
     },
