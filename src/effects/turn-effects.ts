@@ -11,7 +11,12 @@ import { type StreamReplyInput, turnMachine } from '../machines/turn.machine'
 import type { KeyValueStorage, PlatformClient } from '../platform/index'
 import type { ProviderBaseUrls } from '../providers/provider-call'
 import { apiKeyRows } from './api-key-rows'
-import { coalescedDraftWriter, recallComposerDrafts } from './composer-draft-store'
+import {
+  coalescedDraftWriter,
+  forgetUnsentMessage,
+  keepUnsentMessage,
+  recallComposerDrafts,
+} from './composer-draft-store'
 import { readPage } from './history-pages'
 import { logError, showToast } from './notify'
 import type { serverTurnEffects } from './server-turns'
@@ -175,6 +180,9 @@ export function provideTurn(options: TurnEffectsOptions) {
       'log error': logError,
       'store drafts': (_, { userId, drafts }: { userId: string; drafts: ComposerDrafts }) =>
         storeDrafts(userId, drafts),
+      'store unsent': (_, { userId, key, text }) =>
+        keepUnsentMessage(options.storage, userId, key, text),
+      'drop unsent': (_, { userId, text }) => forgetUnsentMessage(options.storage, userId, text),
       // docs/product/behaviour.md#chat-sending: the question keeps why its turn failed.
       'record failure': (_, { message }: { message: ChatMessage }) => {
         if (!message.failure) return

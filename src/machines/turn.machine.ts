@@ -265,6 +265,17 @@ export const turnMachine = setup({
     'store drafts': (_, _params: { userId: string; drafts: ComposerDrafts }) => {
       throw notProvided('store drafts')
     },
+    /**
+     * Keeps a question its turn could not save in this browser: the next session's start gives
+     * it back as the unsent text of `key`'s conversation ('' a new chat), so nothing is lost.
+     */
+    'store unsent': (_, _params: { userId: string; key: string; text: string }) => {
+      throw notProvided('store unsent')
+    },
+    /** Forgets a question kept unsent, now saved. */
+    'drop unsent': (_, _params: { userId: string; text: string }) => {
+      throw notProvided('drop unsent')
+    },
     // docs/product/conversations.md: the list learns of new conversations and of activity.
     'report conversation started': sendParent(({ context }) => {
       const started = pendingOf(context).conversation
@@ -547,6 +558,7 @@ export const turnMachine = setup({
     'reply to save?': ({ context }) => pendingOf(context).reply !== null,
     'conversation to create?': ({ context }) => pendingOf(context).conversation !== null,
     'user message saved?': ({ context }) => pendingOf(context).messageSaved,
+    'question not saved?': ({ context }) => context.pending?.messageSaved === false,
     'earlier to read?': ({ context }) => pendingOf(context).earlierFrom !== null,
   },
   delays: {
@@ -661,7 +673,17 @@ export const turnMachine = setup({
             input: ({ context }) => pendingOf(context).message,
             onDone: {
               target: 'findingModel',
-              actions: ['user message saved', 'report activity'],
+              actions: [
+                'user message saved',
+                'report activity',
+                {
+                  type: 'drop unsent',
+                  params: ({ context }) => ({
+                    userId: context.userId,
+                    text: pendingOf(context).message.content,
+                  }),
+                },
+              ],
             },
             onError: '#turn.failed',
           },
@@ -869,7 +891,27 @@ export const turnMachine = setup({
         },
         ...turnFailed(({ event }) => failureMessage(errorOf(event as TurnEvent))),
       ],
-      always: 'idle',
+      // docs/product/conversations.md#unsent-text: a question that could not be saved is kept
+      // in this browser, to come back after a reload.
+      always: [
+        {
+          guard: 'question not saved?',
+          target: 'idle',
+          actions: {
+            type: 'store unsent',
+            params: ({ context }) => {
+              const { conversation, message } = pendingOf(context)
+              return {
+                userId: context.userId,
+                // A conversation not created yet is no place to come back to: the new chat is.
+                key: draftKey(conversation ? null : (message.conversationId ?? null)),
+                text: message.content,
+              }
+            },
+          },
+        },
+        { target: 'idle' },
+      ],
     },
   },
 })

@@ -237,6 +237,38 @@ describe('the chat', () => {
     expect(await composer()).toHaveValue('')
   })
 
+  test('a message the database would not save is not lost: after a reload it is in the box', async () => {
+    const session = await signedIn()
+    await withKey(session, 'anthropic', 'sk-ant-test-outbox')
+    // The question's row is refused, as a database that is down would, until the reload.
+    let down = true
+    mswServer.use(
+      http.post(`${TEST_ORIGIN}/api/db/prompt-chat/rest/v1/chat_messages`, () =>
+        down
+          ? HttpResponse.json({ error: { message: 'database busy' } }, { status: 503 })
+          : undefined,
+      ),
+    )
+    const first = renderApp()
+    await userEvent.type(await composer(), 'Please keep this{Enter}')
+    expect(await screen.findByText('database busy')).toBeInTheDocument()
+    const question = screen.getByRole('article', { name: 'You message' })
+    expect(within(question).getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+    expect(await restRows(session.tokens, 'chat_messages')).toEqual([])
+    window.dispatchEvent(new Event('pagehide'))
+    first.unmount()
+    down = false
+
+    renderApp()
+    const input = await composer()
+    await waitFor(() => expect(input).toHaveValue('Please keep this'))
+    await userEvent.type(input, '{Enter}')
+    await screen.findByText('You said: Please keep this')
+    expect(
+      (await restRows<ChatMessage>(session.tokens, 'chat_messages')).map((m) => m.content),
+    ).toContain('Please keep this')
+  })
+
   test('a provider error shows its message and keeps the user message', async () => {
     const session = await signedIn()
     await withKey(session, 'anthropic', 'sk-ant-test-failing')

@@ -191,7 +191,13 @@ export function startApp(
           'save draft': fromPromise(async () => {}),
           'recall drafts': fromPromise(async () => ({})),
         },
-        actions: { notify: noop, 'log error': noop, 'store drafts': noop },
+        actions: {
+          notify: noop,
+          'log error': noop,
+          'store drafts': noop,
+          'store unsent': noop,
+          'drop unsent': noop,
+        },
       }),
       conversations: conversationsMachine.provide({
         actors: {

@@ -151,6 +151,8 @@ export function startChat(fakes: Fakes = {}) {
   const modelsUsed: string[] = []
   const notices: Notice[] = []
   const logged: unknown[] = []
+  /** What the browser was told to keep of questions that could not be saved, in order. */
+  const unsent: string[] = []
   /** The conversations whose total was read, in order. */
   const spendReads: string[] = []
   /** What the address was told, in order: `push <id>` or `replace <id>`. */
@@ -329,6 +331,12 @@ export function startChat(fakes: Fakes = {}) {
       'store drafts': (_, { drafts }: { drafts: ComposerDrafts }) => {
         storedDrafts.push(drafts)
       },
+      'store unsent': (_, { key, text }: { key: string; text: string }) => {
+        unsent.push(`keep "${text}" for ${key || '(new chat)'}`)
+      },
+      'drop unsent': (_, { text }: { text: string }) => {
+        unsent.push(`drop "${text}"`)
+      },
       notify: (_, notice: Notice) => {
         notices.push(notice)
       },
@@ -427,6 +435,7 @@ export function startChat(fakes: Fakes = {}) {
     logged,
     addresses,
     spendReads,
+    unsent,
     /** Back or Forward: the address now names `conversationId` (null: a new chat). */
     moveAddress: (conversationId: string | null) => moveAddress(conversationId),
     failures,

@@ -316,6 +316,8 @@ const DEFERRED = [
 const silentStream = fromCallback(() => () => {})
 const NOOPS = [
   'store drafts',
+  'store unsent',
+  'drop unsent',
   'notify',
   'log error',
   'record failure',
@@ -520,6 +522,9 @@ describe('chat: retry', () => {
     ])
     expect(chat.saved[1]).toEqual(chat.saved[0])
     expect(chat.context().messages.map((m) => m.role)).toEqual(['user', 'assistant'])
+    // Kept in this browser while it was not saved (a reload brings it back as unsent text),
+    // forgotten once it was.
+    expect(chat.unsent).toEqual(['keep "hello" for conv_1', 'drop "hello"'])
   })
 
   it('a reply that was not saved: Retry only saves it, without calling the model again', async () => {
@@ -622,6 +627,9 @@ describe('chat: retry', () => {
     await flush()
     expect(unsaved.failures).toEqual([])
     expect(unsaved.context().failedTurn?.message.failure).toBeUndefined()
+    // Only the question that was not saved is kept in the browser for after a reload.
+    expect(noKey.unsent).toEqual(['drop "Hello"'])
+    expect(unsaved.unsent).toEqual(['keep "Hello" for conv_1'])
   })
 
   it('Answer asks for the reply of a saved question left without one, after the messages before it', async () => {
@@ -910,6 +918,8 @@ describe('chat: conversations', () => {
     await flush()
     expect(chat.saved).toEqual([])
     expect(chat.notices.map((n) => n.message)).toEqual(['Record could not be saved'])
+    // No conversation to come back to: after a reload it is the new chat's unsent text.
+    expect(chat.unsent).toEqual(['keep "Hello" for (new chat)'])
     fail = false
     chat.actor.send({ type: 'message.retry' })
     await flush()

@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   coalescedDraftWriter,
   DRAFT_WRITE_MS,
+  forgetUnsentMessage,
+  keepUnsentMessage,
   recallComposerDrafts,
+  storeComposerDrafts,
 } from '../../../src/effects/composer-draft-store'
 import type { KeyValueStorage } from '../../../src/platform/index'
 
@@ -97,5 +100,36 @@ describe('unsent text written while typing (docs/product/conversations.md#unsent
     write('u1', {})
     vi.advanceTimersByTime(DRAFT_WRITE_MS)
     expect(writes).toEqual(['removed composerDrafts:u1'])
+  })
+})
+
+describe('a question that could not be saved comes back after a reload (docs/product/conversations.md#unsent-text)', () => {
+  it('the next start gives it back as the unsent text of its conversation, once', () => {
+    const { storage } = countingStorage()
+    storeComposerDrafts(storage, 'u1', { c2: 'typed since', c3: 'Lost words, and more' })
+    keepUnsentMessage(storage, 'u1', 'c1', 'Lost words')
+    keepUnsentMessage(storage, 'u1', 'c2', 'Second try')
+    keepUnsentMessage(storage, 'u1', 'c3', 'Lost words')
+    keepUnsentMessage(storage, 'u2', 'c9', 'Not yours')
+    // Alone, first of what was typed since, or already in the box: kept as unsent text.
+    const expected = {
+      c1: 'Lost words',
+      c2: 'Second try\n\ntyped since',
+      c3: 'Lost words, and more',
+    }
+    expect(recallComposerDrafts(storage, 'u1')).toEqual(expected)
+    // Written at once as unsent text, and no longer kept apart: a second start finds the same.
+    expect(storage.getItem('unsentMessages:u1')).toBeNull()
+    expect(recallComposerDrafts(storage, 'u1')).toEqual(expected)
+    expect(JSON.parse(storage.getItem('unsentMessages:u2') ?? '{}')).toEqual({ c9: 'Not yours' })
+  })
+
+  it('a question saved by Retry is forgotten, wherever it was kept', () => {
+    const { storage } = countingStorage()
+    keepUnsentMessage(storage, 'u1', '', 'From a new chat')
+    keepUnsentMessage(storage, 'u1', 'c1', 'Other')
+    forgetUnsentMessage(storage, 'u1', 'From a new chat')
+    forgetUnsentMessage(storage, 'u1', 'Never kept')
+    expect(recallComposerDrafts(storage, 'u1')).toEqual({ c1: 'Other' })
   })
 })
