@@ -2,7 +2,6 @@ import { linkedRecordId } from '../domain/prompt-ids'
 import { ratingSummary } from '../domain/prompt-search'
 import type {
   ActivePrompt,
-  LibraryList,
   LibraryPrompt,
   PromptDraft,
   PromptRow,
