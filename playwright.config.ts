@@ -14,16 +14,16 @@ export default defineConfig({
   // Two workers, one per core, on one server: each test signs up its own users, so tests
   // share nothing but the server (docs/quality.md, "Speed").
   workers: 2,
-  // CI retries a failed test once, so a rare timing flake does not sink a landing; the list
-  // reporter marks each test that needed it as flaky, to be fixed. Locally nothing is retried.
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI or not: a flaky test is a bug to fix (docs/quality.md).
+  retries: 0,
   reporter: [['list']],
   timeout: 30_000,
   use: {
     baseURL,
     // Recording a trace costs every test CPU, and the suite is CPU-bound on two cores: CI
-    // records one only for a retry (which the reporter names as flaky); locally, on failure.
-    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    // records none (a failure keeps its screenshot and the server's log); locally, a failure
+    // keeps its trace.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
   },

@@ -38,14 +38,12 @@ export default defineConfig({
     proxy: { '/api': 'http://localhost:3000', '/auth': 'http://localhost:3000' },
   },
   test: {
-    // CI retries a failed test once, so a rare timing flake does not sink a landing; the
-    // flaky reporter names every test that needed it. Locally nothing is retried.
-    retry: process.env.CI ? 1 : 0,
+    // No retries, in CI or not: a flaky test is a bug to fix (docs/quality.md).
     // Vitest's default is one worker fewer than the cores, one on a 2-core machine: most files
     // wait on a database, a socket or a server as much as on the CPU, so every core runs one
     // (docs/quality.md, "Speed").
     maxWorkers: availableParallelism(),
-    reporters: ['default', './tests/reporters/flaky-reporter.ts'],
+    reporters: ['default'],
     projects: [
       {
         extends: true,
