@@ -90,6 +90,16 @@ const opening = (params: OpenParams, address: AddressStep) =>
         ]),
   ] as const
 
+/** A conversation on screen before anything of it is: a session's start, or another opened. */
+const NOTHING_SHOWN: Omit<OpenConversationContext, 'userId' | 'conversationId'> = {
+  linkedId: null,
+  messages: [],
+  hasOlder: false,
+  versions: {},
+  editing: null,
+  spent: null,
+}
+
 /** The id an event names: the user's choice, the list's latest, the address's, a deletion's. */
 const named = (event: unknown) => (event as { conversationId: string | null }).conversationId
 
@@ -225,13 +235,8 @@ export const openConversationMachine = setup({
     }),
     /** Makes `conversationId` the one on screen (null: a new chat), with nothing shown yet. */
     'show conversation': assign((_, { conversationId }: { conversationId: string | null }) => ({
+      ...NOTHING_SHOWN,
       conversationId,
-      linkedId: null,
-      messages: [],
-      hasOlder: false,
-      versions: {},
-      editing: null,
-      spent: null,
     })),
     // One read at a time, of the conversation on screen: a newer one replaces the one before.
     'read spend': enqueueActions(({ context, enqueue, check }) => {
@@ -294,16 +299,7 @@ export const openConversationMachine = setup({
   },
 }).createMachine({
   id: 'openConversation',
-  context: ({ input }) => ({
-    userId: input.userId,
-    conversationId: null,
-    linkedId: null,
-    messages: [],
-    hasOlder: false,
-    versions: {},
-    editing: null,
-    spent: null,
-  }),
+  context: ({ input }) => ({ ...NOTHING_SHOWN, userId: input.userId, conversationId: null }),
   // docs/product/conversations.md, "Back and Forward".
   invoke: { id: 'addressWatcher', src: 'watch address' },
   on: {
