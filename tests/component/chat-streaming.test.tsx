@@ -100,6 +100,35 @@ describe('streamed replies', () => {
     expect(stored!.content).not.toContain('Turns received')
   })
 
+  test('Escape stops a streaming reply as Stop does, wherever focus is on the page', async () => {
+    const { tokens } = await signedInWithKey()
+    renderApp()
+    await send('Tell me everything [stall:2]')
+    const growing = await screen.findByRole('article', { name: 'Claude Haiku 4.5 message' })
+    await waitFor(() => expect(growing.textContent).toContain('Anthropic'))
+    // The disabled box has lost focus: the key goes to the page.
+    await userEvent.keyboard('{Escape}')
+    expect(await screen.findByText('Stopped')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull()
+    await waitFor(async () => expect(await replies(tokens)).toMatchObject([{ status: 'stopped' }]))
+  })
+
+  test('Escape in a dialog closes the dialog and leaves the reply streaming', async () => {
+    await signedInWithKey()
+    renderApp()
+    await send('Tell me everything [stall:2]')
+    const growing = await screen.findByRole('article', { name: 'Claude Haiku 4.5 message' })
+    await waitFor(() => expect(growing.textContent).toContain('Anthropic'))
+    await userEvent.click(screen.getByRole('button', { name: 'Quick Prompts' }))
+    await screen.findByRole('dialog')
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(growing).toHaveAttribute('data-streaming')
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }))
+    expect(await screen.findByText('Stopped')).toBeInTheDocument()
+  })
+
   test('a reply is saved while it streams: after a reload it is there, marked interrupted, with Regenerate', async () => {
     const { tokens } = await signedInWithKey()
     const first = renderApp()

@@ -23,6 +23,7 @@ const PromptPickerList = lazyComponent(() =>
  * line; disabled without a model and while a message is sending. While the reply streams,
  * Stop sits beside the busy Send button. Typing `/` opens the prompt picker
  * (docs/product/variables.md), which takes the arrows, Enter and Escape while it shows.
+ * Escape anywhere on the page stops a streaming reply, as Stop does.
  */
 export function MessageInput() {
   const { turn, openConversation, models } = useSessionActors()
@@ -66,6 +67,7 @@ export function MessageInput() {
     const focused = document.activeElement
     if (focused === null || focused === document.body) field.current?.focus()
   }, [sending])
+  useEscapeStops(streaming, () => turn.send({ type: 'message.stop' }))
   return (
     <form
       aria-label="Message composer"
@@ -131,4 +133,25 @@ export function MessageInput() {
       </div>
     </form>
   )
+}
+
+/**
+ * While the open conversation's reply streams, Escape stops it (docs/product/behaviour.md#streamed-replies),
+ * wherever focus is on the page: the box itself is disabled then. An Escape something else
+ * took first (a dialog, a menu, the rename field) stops nothing.
+ */
+function useEscapeStops(streaming: boolean, stop: () => void) {
+  const latest = useRef(stop)
+  latest.current = stop
+  useEffect(() => {
+    if (!streaming) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return
+      const target = event.target instanceof Element ? event.target : null
+      if (target?.closest('[role="dialog"], [role="alertdialog"], [role="menu"], input')) return
+      latest.current()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [streaming])
 }
