@@ -55,6 +55,10 @@ export default defineConfig({
         // Not fainter than 0.65: the loading mark keeps 3:1 against the page as it pulses.
         pulse: { '0%, 100%': { opacity: '1' }, '50%': { opacity: '0.65' } },
         spin: { to: { transform: 'rotate(360deg)' } },
+        found: {
+          '0%, 40%': { backgroundColor: 'var(--colors-primary-muted)' },
+          '100%': { backgroundColor: 'transparent' },
+        },
       },
       semanticTokens: {
         colors: {

@@ -189,6 +189,17 @@ for (const theme of THEMES) {
         await expectClean(page, where('chat with history'))
       })
 
+      await test.step('search, with results marked', async () => {
+        await page.keyboard.press('Control+k')
+        const search = page.getByRole('dialog', { name: 'Search' })
+        await expect(search).toBeVisible()
+        await search.getByRole('combobox').fill('code')
+        await expect(search.getByRole('option').first()).toBeVisible()
+        await expect(search.locator('mark').first()).toBeVisible()
+        await expectClean(page, where('search'), inDialog)
+        await closeWithEscape(page, search)
+      })
+
       if (narrow) {
         await test.step('conversations drawer with a conversation', async () => {
           await page.getByRole('button', { name: 'Conversations', exact: true }).click()

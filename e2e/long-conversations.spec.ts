@@ -1,40 +1,13 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { chatWithGpt5, composer, send } from './support/chat'
 import { forgetRequestsSentWith, turnsSentWith } from './support/provider-requests'
+import { postRows, userIdOf } from './support/rows'
 import { ARTIFACTS, signUp, waitForToastsToGo } from './support/session'
 
 // Long conversations (docs/product/conversations.md, "Long conversations") on `npm start` with
 // the fake providers: a conversation opens at its newest messages, scrolling up brings the
 // earlier ones above without moving what the user reads, the context is the newest turns, and
 // scrolling up while a reply streams stops following it until "Jump to latest".
-
-const PROJECT = 'prompt-chat'
-
-/** Writes rows as the signed-in user, through the platform's REST API with the page's session. */
-async function postRows(page: Page, table: string, rows: unknown[]): Promise<void> {
-  await page.evaluate(
-    async ({ table, rows, project }) => {
-      const tokens = JSON.parse(localStorage.getItem('auth_tokens') ?? '{}')
-      const res = await fetch(`/api/db/${project}/rest/v1/${table}`, {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${tokens.access_token}`,
-          'Content-Type': 'application/json',
-        },
-        body: JSON.stringify(rows),
-      })
-      if (!res.ok) throw new Error(`${table}: ${res.status} ${await res.text()}`)
-    },
-    { table, rows, project: PROJECT },
-  )
-}
-
-/** The signed-in user's id, from the page's access token. */
-const userIdOf = (page: Page): Promise<string> =>
-  page.evaluate(() => {
-    const tokens = JSON.parse(localStorage.getItem('auth_tokens') ?? '{}')
-    return JSON.parse(atob(tokens.access_token.split('.')[1])).sub as string
-  })
 
 const messageId = (conversationId: string, n: number) =>
   `msg_${String(n).padStart(5, '0')}_${conversationId}`

@@ -166,11 +166,14 @@ export function routesOf(app: AnyStateMachine): Route[] {
 }
 
 /**
- * What views send the app machine itself, rather than a child: the library's opening, which
- * loads its code first (docs/architecture.md, "The actor system").
+ * What views send the app machine itself, rather than a child: the extras' openings, which
+ * load their code first (docs/architecture.md, "The actor system").
  */
 const FROM_VIEWS: Readonly<Record<string, string>> = {
   'library.open': "the header's Library (view)",
+  'quick.open': "the header's Quick Prompts (view)",
+  'install.open': "the header's Install Extension (view)",
+  'search.open': "the list's Search, Ctrl+K (view)",
 }
 
 /**
@@ -256,6 +259,7 @@ const SESSION_MACHINES: Record<string, [file: string, name: string]> = {
   quickPrompts: ['quick-prompts.machine.ts', 'quickPromptsMachine'],
   picker: ['prompt-picker.machine.ts', 'promptPickerMachine'],
   installExtension: ['install-extension.machine.ts', 'installExtensionMachine'],
+  search: ['search.machine.ts', 'searchMachine'],
 }
 
 /** The actor map document, for `npm run diagrams` and its staleness test. */

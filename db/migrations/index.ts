@@ -9,6 +9,7 @@ import { ownerScopedIds } from './owner-scoped-ids'
 import { replyStatusAndUsage } from './reply-status-and-usage'
 import { sealedApiKeys } from './sealed-api-keys'
 import { sealsBoundToTheirRow } from './seals-bound-to-their-row'
+import { searchEverything } from './search-everything'
 import { streamingReplies } from './streaming-replies'
 
 /** The app's schema changes, in order. Add new ones at the end, with the next version. */
@@ -24,4 +25,5 @@ export const appMigrations: AppMigration[] = [
   streamingReplies,
   conversationTree,
   failedTurns,
+  searchEverything,
 ]

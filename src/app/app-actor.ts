@@ -41,7 +41,7 @@ export function createAppActor(config: AppConfig, env: BrowserEnv, fetchImpl?: t
   }
   // The session's actors come in their own chunk, on the first sign-in: until then each
   // is a stand-in the app machine invokes only after `load session` has filled it.
-  const session = deferredActors<SessionActorLogic>([...SESSION_ACTORS, 'load library'])
+  const session = deferredActors<SessionActorLogic>([...SESSION_ACTORS, 'load extras'])
   const earlyHistory = createEarlyHistory(platform.db)
   let sessionLoaded: Promise<void> | undefined
   const loadSession = () => {

@@ -1,7 +1,9 @@
+import { fromPromise } from 'xstate'
 import type { ParentBridge } from '../bridge/parent-window'
 import { provideConversations } from '../effects/conversation-effects'
+import { deferredActors } from '../effects/deferred-logic'
 import type { EarlyHistory } from '../effects/early-history'
-import { provideInstallExtension } from '../effects/install-extension-effects'
+import type { ExtrasLogic } from '../effects/extras-effects'
 import { provideModels } from '../effects/models-effects'
 import { provideOpenConversation } from '../effects/open-conversation-effects'
 import { providePrompts } from '../effects/prompt-effects'
@@ -26,12 +28,14 @@ export interface SessionDeps {
 /**
  * The signed-in session's actors with their effects: the turn, the open conversation, the
  * conversations list and usage, the models and their picker, the prompt features and the
- * install dialog. Its own chunk, loaded on the first sign-in or
+ * install dialog, and search. Its own chunk, loaded on the first sign-in or
  * preloaded for a stored session (docs/performance.md, "Split").
  */
 export function provideSessionActors(deps: SessionDeps) {
   const { platform, currentUserId, env } = deps
   const providerBaseUrls = deps.config.providerBaseUrls
+  // Started by the app machine once `load extras` has filled them (docs/performance.md, "Split").
+  const extras = deferredActors<ExtrasLogic>(['search', 'installExtension'])
   const prompts = providePrompts({
     platform,
     bridge: deps.bridge,
@@ -61,11 +65,20 @@ export function provideSessionActors(deps: SessionDeps) {
       fetch: deps.fetch,
     }),
     library: prompts.library,
-    'load library': prompts.loadLibrary,
-    activation: prompts.activation,
     quickPrompts: prompts.quickPrompts,
+    search: extras.logic.search,
+    installExtension: extras.logic.installExtension,
+    // The extras: the library, the quick prompts, search and the install dialog, loaded after
+    // the first paint.
+    'load extras': fromPromise(async () => {
+      const [{ provideExtras }] = await Promise.all([
+        import('../effects/extras-effects'),
+        prompts.loadLater(),
+      ])
+      extras.fill(provideExtras(platform))
+    }),
+    activation: prompts.activation,
     picker: prompts.picker,
-    installExtension: provideInstallExtension(),
   }
 }
 

@@ -46,5 +46,11 @@ export interface QuickPromptEntry {
 
 export type LibraryTab = 'public' | 'mine'
 
+/** The library opened on a prompt (a search's result): its tab, searched for its title. */
+export interface LibraryFind {
+  tab: LibraryTab
+  search: string
+}
+
 /** What the library lists: a tab, or the prompts the user hid (shown from Browse Public). */
 export type LibraryList = LibraryTab | 'hidden'

@@ -4,13 +4,13 @@ import { pickerPrompts } from '../domain/prompt-picker'
 import type { Notice } from '../machines/notice'
 import { promptActivationMachine } from '../machines/prompt-activation.machine'
 import { promptPickerMachine } from '../machines/prompt-picker.machine'
-import { quickPromptsMachine } from '../machines/quick-prompts.machine'
 import type { KeyValueStorage, PlatformClient } from '../platform/index'
 import { deferredActors } from './deferred-logic'
 import { showToast } from './notify'
 import { createPromptData } from './prompt-data'
 import type { LibraryLogic, SavedFile } from './prompt-library-effects'
 import { recallValues, rememberValues } from './prompt-values'
+import type { QuickPromptsLogic } from './quick-prompts-effects'
 
 export interface PromptEffectsOptions {
   platform: PlatformClient
@@ -35,15 +35,25 @@ export function providePrompts(options: PromptEffectsOptions) {
   const data = createPromptData(options.platform.db, options.currentUserId, options.now)
   const { now, saveFile } = options
 
-  // The library's machine and effects load apart (docs/performance.md, "Split"): the app
-  // machine starts the library only after `load library` has filled this.
-  const library = deferredActors<{ library: LibraryLogic }>(['library'])
-  const loadLibrary = fromPromise(async () => {
-    const { provideLibrary } = await import('./prompt-library-effects')
+  // The library's and the quick prompts' machines and effects load apart
+  // (docs/performance.md, "Split"): the app machine starts them only after its `load extras`
+  // step has filled these.
+  const later = deferredActors<{ library: LibraryLogic; quickPrompts: QuickPromptsLogic }>([
+    'library',
+    'quickPrompts',
+  ])
+  const loadLater = async () => {
+    const [{ provideLibrary }, { provideQuickPrompts }] = await Promise.all([
+      import('./prompt-library-effects'),
+      import('./quick-prompts-effects'),
+    ])
     const { db } = options.platform
     const userId = options.currentUserId
-    library.fill({ library: provideLibrary({ data, db, userId, notify, now, saveFile }) })
-  })
+    later.fill({
+      library: provideLibrary({ data, db, userId, notify, now, saveFile }),
+      quickPrompts: provideQuickPrompts(data, notify),
+    })
+  }
 
   const activation = promptActivationMachine.provide({
     actors: {
@@ -78,14 +88,5 @@ export function providePrompts(options: PromptEffectsOptions) {
     actions: { notify },
   })
 
-  const quickPrompts = quickPromptsMachine.provide({
-    actors: {
-      'load quick prompts': fromPromise(() => data.loadQuick()),
-      'add quick prompt': fromPromise(({ input }) => data.addQuick(input.prompt.id)),
-      'remove quick prompt': fromPromise(({ input }) => data.removeQuick(input.entry.id)),
-    },
-    actions: { notify },
-  })
-
-  return { library: library.logic.library, loadLibrary, activation, quickPrompts, picker }
+  return { ...later.logic, loadLater, activation, picker }
 }

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../domain/chat-message'
 import type { Conversation } from '../domain/conversation'
 import type { ActivePrompt } from '../domain/prompt-types'
+import type { SearchResult } from '../domain/search-result'
 import type { SendTarget } from '../domain/send-target'
 
 /**
@@ -46,6 +47,8 @@ export type AppReport =
   | { type: 'conversations.listed'; conversationId: string | null }
   /** A conversation the address named is the user's: the list shows it, older or not. */
   | { type: 'conversation.found'; conversation: Conversation }
+  /** The user chose a search's result (docs/product/search.md): it opens. */
+  | { type: 'search.chosen'; result: SearchResult }
   /** The user deleted this conversation (docs/product/conversations.md). */
   | { type: 'conversation.deleted'; conversationId: string }
   /** The conversation on screen changed (null: a new chat), whichever way it was opened. */

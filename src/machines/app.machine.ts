@@ -8,6 +8,7 @@ import {
   setup,
   spawnChild,
 } from 'xstate'
+import type { LibraryFind } from '../domain/prompt-types'
 import type { AppReport } from './app-reports'
 import { type AuthInput, authMachine } from './auth.machine'
 import type { conversationsMachine } from './conversations.machine'
@@ -20,6 +21,7 @@ import type { LibraryInput, promptLibraryMachine } from './prompt-library.machin
 import type { promptPickerMachine } from './prompt-picker.machine'
 import { providedLater } from './provided-later'
 import type { quickPromptsMachine } from './quick-prompts.machine'
+import type { searchMachine } from './search.machine'
 import { type SharedPromptInput, sharedPromptMachine } from './shared-prompt.machine'
 import { type StyleInput, styleMachine } from './style.machine'
 import type { TurnInput, turnMachine } from './turn.machine'
@@ -41,12 +43,36 @@ export type AppEvent =
   | AppReport
   /** Every auth snapshot, because auth is spawned with `syncSnapshot`. */
   | { type: 'xstate.snapshot.auth'; snapshot: AuthSnapshot }
-  /** The header's Library button: the library opens, its code loaded first if need be. */
-  | { type: 'library.open' }
-  /** The page is idle after its first paint: the library's code may load, unopened. */
-  | { type: 'library.preload' }
+  /**
+   * The header's Library button, or a prompt chosen in a search (`find`): the library opens,
+   * its code loaded first if need be.
+   */
+  | { type: 'library.open'; find?: LibraryFind }
+  /** The header's Search, Ctrl+K: search opens, its code loaded first if need be. */
+  | { type: 'search.open' }
+  /** The header's Quick Prompts: the panel opens, its code loaded first if need be. */
+  | { type: 'quick.open' }
+  /** The header's Install Extension: its dialog opens, its code loaded first if need be. */
+  | { type: 'install.open' }
+  /** The page is idle after its first paint: the library's and search's code may load, unopened. */
+  | { type: 'extras.preload' }
 
 type ExtensionToggle = Extract<AppReport, { type: 'extension.setActive' }>
+
+/** What opens one of the extras: asked before their code has come, it waits for it. */
+type ExtrasOpening = Extract<
+  AppEvent,
+  { type: 'library.open' | 'search.open' | 'quick.open' | 'install.open' }
+>
+const EXTRAS_OPENINGS: readonly string[] = [
+  'library.open',
+  'search.open',
+  'quick.open',
+  'install.open',
+] satisfies ExtrasOpening['type'][]
+
+/** Asked to open one of the extras while their code is not here: it loads, then that opens. */
+const HOLD_OPENING = { target: 'extrasOpening', actions: 'hold opening' } as const
 
 /** The extension's update goes through the activation, as the prompt's button does. */
 const toggleAsked = ({ prompt, isActive }: ExtensionToggle) => ({
@@ -60,9 +86,11 @@ export interface AppContext {
   userId: string | null
   /** The extension's toggle that came while the session's code loaded: passed on once it has. */
   heldActivation: ExtensionToggle | null
+  /** What asked to open while the extras' code loaded (the library, search): done once it has. */
+  heldOpening: ExtrasOpening | null
 }
 
-/** The ids of the actors that live for one signed-in session (the library once it opens). */
+/** The ids of the actors that live for one signed-in session (the extras once loaded). */
 export const SESSION_ACTORS = [
   'turn',
   'openConversation',
@@ -74,6 +102,7 @@ export const SESSION_ACTORS = [
   'picker',
   'usage',
   'installExtension',
+  'search',
 ] as const
 
 /** The signed-in user's id; null while signed out, starting up, or switching accounts. */
@@ -120,6 +149,7 @@ export const appMachine = setup({
       quickPrompts: 'quickPrompts'
       picker: 'picker'
       usage: 'usage'
+      search: 'search'
     },
   },
   // The app layer provides each child with its effects: appMachine.provide({ actors }). The
@@ -138,14 +168,25 @@ export const appMachine = setup({
     usage: providedLater<typeof usageMachine>('usage'),
     models: providedLater<typeof modelsMachine>('models'),
     library: providedLater<typeof promptLibraryMachine>('library'),
-    'load library': fromPromise<void>(async () => {}),
+    'load extras': fromPromise<void>(async () => {}),
     activation: providedLater<typeof promptActivationMachine>('activation'),
     quickPrompts: providedLater<typeof quickPromptsMachine>('quickPrompts'),
     picker: providedLater<typeof promptPickerMachine>('picker'),
+    search: providedLater<typeof searchMachine>('search'),
   },
   actions: {
     'remember user': assign({ userId: ({ event }) => sessionUserOf(event) }),
-    'forget user': assign({ userId: null, heldActivation: null }),
+    'forget user': assign({ userId: null, heldActivation: null, heldOpening: null }),
+    'hold opening': assign({
+      heldOpening: ({ event }) =>
+        EXTRAS_OPENINGS.includes(event.type) ? (event as ExtrasOpening) : null,
+    }),
+    'pass held opening': enqueueActions(({ context, enqueue }) => {
+      const held = context.heldOpening
+      if (!held) return
+      enqueue.raise(held)
+      enqueue.assign({ heldOpening: null })
+    }),
     'pass held activation': enqueueActions(({ context, enqueue }) => {
       const held = context.heldActivation
       if (!held) return
@@ -162,10 +203,12 @@ export const appMachine = setup({
     'signed in?': ({ event }) => sessionUserOf(event) !== null,
     'signed out?': ({ event }) => sessionUserOf(event) === null,
     'another user?': ({ context, event }) => sessionUserOf(event) !== context.userId,
+    'a conversation found?': ({ event }) =>
+      event.type === 'search.chosen' && event.result.kind === 'conversation',
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({ input, userId: null, heldActivation: null }),
+  context: ({ input }) => ({ input, userId: null, heldActivation: null, heldOpening: null }),
   entry: [
     spawnChild('style', {
       id: 'style',
@@ -260,9 +303,7 @@ export const appMachine = setup({
               input: ({ context }) => ({ userId: context.userId ?? '' }),
             },
             { id: 'activation', src: 'activation' },
-            { id: 'quickPrompts', src: 'quickPrompts' },
             { id: 'picker', src: 'picker' },
-            { id: 'installExtension', src: 'installExtension' },
           ],
           entry: [sendTo('activation', { type: 'session.start' }), 'pass held activation'],
           on: {
@@ -272,7 +313,6 @@ export const appMachine = setup({
                 prompt: event.prompt,
               })),
             },
-            'prompts.changed': { actions: sendTo('quickPrompts', { type: 'quick.refresh' }) },
             'prompt.changed': {
               actions: sendTo('activation', ({ event }) => ({
                 type: 'active.reload',
@@ -381,6 +421,27 @@ export const appMachine = setup({
                 modelId: event.modelId,
               })),
             },
+            // docs/product/search.md: a conversation opens at the message found, a prompt in
+            // the library, on its tab, searched for by its title.
+            'search.chosen': [
+              {
+                guard: 'a conversation found?',
+                actions: sendTo('openConversation', ({ event }) => ({
+                  type: 'conversation.open' as const,
+                  conversationId: event.result.id,
+                  messageId: event.result.kind === 'conversation' ? event.result.messageId : null,
+                })),
+              },
+              {
+                actions: raise(({ event }) => ({
+                  type: 'library.open' as const,
+                  find: {
+                    tab: event.result.kind === 'prompt' && event.result.own ? 'mine' : 'public',
+                    search: event.result.title,
+                  } satisfies LibraryFind,
+                })),
+              },
+            ],
             // The models actor owns the choice; the next turn goes with it.
             'model.chosen': {
               actions: sendTo('turn', ({ event }) => ({
@@ -389,41 +450,62 @@ export const appMachine = setup({
               })),
             },
           },
-          // The Prompt Library's code is not in the first paint (docs/performance.md, "Split"):
-          // it loads once the page is idle, or when the library first opens, and its actor
-          // starts then, for the rest of the session.
-          initial: 'libraryUnloaded',
+          // The extras' code is not in the first paint (docs/performance.md, "Split"): the
+          // Prompt Library, the Quick Prompts panel, search and the install dialog load once
+          // the page is idle, or when one of them is first opened, and their actors start
+          // then, for the rest of the session.
+          initial: 'extrasUnloaded',
           states: {
-            libraryUnloaded: {
-              on: { 'library.preload': 'libraryLoading', 'library.open': 'libraryOpening' },
-            },
-            libraryLoading: {
-              on: { 'library.open': 'libraryOpening' },
-              invoke: {
-                id: 'libraryLoader',
-                src: 'load library',
-                onDone: 'library',
-                onError: 'libraryUnloaded',
-              },
-            },
-            // Asked to open: the library opens as soon as it starts. A failed load leaves the
-            // button to try again (the session's own code is here, so it rarely fails).
-            libraryOpening: {
-              invoke: {
-                id: 'libraryLoader',
-                src: 'load library',
-                onDone: { target: 'library', actions: raise({ type: 'library.open' }) },
-                onError: 'libraryUnloaded',
-              },
-            },
-            library: {
-              invoke: {
-                id: 'library',
-                src: 'library',
-                input: ({ context }) => context.input.library,
-              },
+            extrasUnloaded: {
               on: {
-                'library.open': { actions: sendTo('library', { type: 'library.open' }) },
+                'extras.preload': 'extrasLoading',
+                'library.open': HOLD_OPENING,
+                'search.open': HOLD_OPENING,
+                'quick.open': HOLD_OPENING,
+                'install.open': HOLD_OPENING,
+              },
+            },
+            extrasLoading: {
+              on: {
+                'library.open': HOLD_OPENING,
+                'search.open': HOLD_OPENING,
+                'quick.open': HOLD_OPENING,
+                'install.open': HOLD_OPENING,
+              },
+              invoke: {
+                id: 'extrasLoader',
+                src: 'load extras',
+                onDone: 'extras',
+                onError: 'extrasUnloaded',
+              },
+            },
+            // Asked to open: what was asked opens as soon as it starts. A failed load leaves
+            // the button to try again (the session's own code is here, so it rarely fails).
+            extrasOpening: {
+              invoke: {
+                id: 'extrasLoader',
+                src: 'load extras',
+                onDone: { target: 'extras', actions: 'pass held opening' },
+                onError: 'extrasUnloaded',
+              },
+            },
+            extras: {
+              invoke: [
+                {
+                  id: 'library',
+                  src: 'library',
+                  input: ({ context }) => context.input.library,
+                },
+                { id: 'quickPrompts', src: 'quickPrompts' },
+                { id: 'search', src: 'search' },
+                { id: 'installExtension', src: 'installExtension' },
+              ],
+              on: {
+                // The same event, passed on as it is (with a search's prompt to find, if any).
+                'library.open': { actions: sendTo('library', ({ event }) => event) },
+                'search.open': { actions: sendTo('search', ({ event }) => event) },
+                'quick.open': { actions: sendTo('quickPrompts', ({ event }) => event) },
+                'install.open': { actions: sendTo('installExtension', ({ event }) => event) },
                 'prompts.changed': {
                   actions: [
                     sendTo('library', { type: 'library.refresh' }),

@@ -33,6 +33,11 @@ export interface OpenConversationContext {
    * page (docs/product/usage.md); null until read, when the replies on screen stand in.
    */
   spent: StoredUsage[] | null
+  /**
+   * A message a search chose (docs/product/search.md), until the view has shown it: older
+   * pages are read until it is on screen.
+   */
+  sought: string | null
 }
 
 /** A conversation the address names, as the platform answers for it. */
@@ -50,8 +55,13 @@ export type OpenConversationEvent =
   | { type: 'address.moved'; conversationId: string | null }
   /** The conversations list arrived: the one with the newest activity (null: none, or no list). */
   | { type: 'list.latest'; conversationId: string | null }
-  /** The user opens a conversation from the list, or a new chat (null). */
-  | { type: 'conversation.open'; conversationId: string | null }
+  /**
+   * The user opens a conversation from the list, or a new chat (null); from a search, at one
+   * of its messages (`messageId`).
+   */
+  | { type: 'conversation.open'; conversationId: string | null; messageId?: string | null }
+  /** The view has scrolled to the message a search chose. */
+  | { type: 'message.revealed'; messageId: string }
   /** A new chat's first message started this conversation (from the turn, via the app machine). */
   | { type: 'conversation.starting'; conversationId: string }
   /** What this conversation's replies cost, summed by model, as read (docs/product/usage.md). */

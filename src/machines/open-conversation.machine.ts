@@ -98,7 +98,14 @@ const NOTHING_SHOWN: Omit<OpenConversationContext, 'userId' | 'conversationId'> 
   versions: {},
   editing: null,
   spent: null,
+  sought: null,
 }
+
+/**
+ * How far up a search's message is looked for (docs/product/search.md): older pages are read
+ * until it is on screen, or this many messages are.
+ */
+export const SOUGHT_WITHIN = 10_000
 
 /** The id an event names: the user's choice, the list's latest, the address's, a deletion's. */
 const named = (event: unknown) => (event as { conversationId: string | null }).conversationId
@@ -268,6 +275,11 @@ export const openConversationMachine = setup({
           : context.messages,
     }),
     'forget link': assign({ linkedId: null }),
+    'seek message': assign({
+      sought: ({ event }) =>
+        event.type === 'conversation.open' ? (event.messageId ?? null) : null,
+    }),
+    'forget sought': assign({ sought: null }),
   },
   guards: {
     'new chat?': ({ context }) => context.conversationId === null,
@@ -286,6 +298,17 @@ export const openConversationMachine = setup({
     'older to read?': ({ context }) =>
       context.hasOlder && context.conversationId !== null && !!context.messages[0]?.parentId,
     'has a last reply?': ({ context }) => lastExchange(context.messages) !== null,
+    // A search's message not on screen yet, with older pages to read before giving up.
+    'sought above?': ({ context }) =>
+      context.sought !== null &&
+      !context.messages.some((message) => message.id === context.sought) &&
+      context.hasOlder &&
+      !!context.messages[0]?.parentId &&
+      context.messages.length < SOUGHT_WITHIN,
+    'the one sought?': ({ context, event }) =>
+      event.type === 'message.revealed' && context.sought === event.messageId,
+    'sought nowhere?': ({ context }) =>
+      context.sought !== null && !context.messages.some((m) => m.id === context.sought),
     'a version on screen?': ({ context, event }) =>
       event.type === 'branch.show' &&
       context.conversationId !== null &&
@@ -353,10 +376,18 @@ export const openConversationMachine = setup({
     'spend.failed': {
       actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) },
     },
-    'conversation.open': {
-      guard: 'another one?',
-      target: '.loading',
-      actions: opening(namedIn, 'push'),
+    'conversation.open': [
+      {
+        guard: 'another one?',
+        target: '.loading',
+        actions: [...opening(namedIn, 'push'), 'seek message'],
+      },
+      // The one open already, at a message a search chose.
+      { actions: 'seek message' },
+    ],
+    'message.revealed': {
+      guard: 'the one sought?',
+      actions: 'forget sought',
     },
     'address.moved': [
       {
@@ -500,6 +531,12 @@ export const openConversationMachine = setup({
     // docs/product/conversations.md, "Long conversations": scrolling up reads the page before
     // the oldest message shown.
     loaded: {
+      // docs/product/search.md: a search's message further up is read page by page, and
+      // forgotten when it is not on this branch.
+      always: [
+        { guard: 'sought above?', target: 'loadingOlder' },
+        { guard: 'sought nowhere?', actions: 'forget sought' },
+      ],
       on: {
         'history.older': { guard: 'older to read?', target: 'loadingOlder' },
         'branch.show': { guard: 'a version on screen?', target: 'switchingBranch' },

@@ -1,4 +1,10 @@
-import type { LibraryList, LibraryPrompt, LibraryTab, PromptType } from '../domain/prompt-types'
+import type {
+  LibraryFind,
+  LibraryList,
+  LibraryPrompt,
+  LibraryTab,
+  PromptType,
+} from '../domain/prompt-types'
 
 // The Prompt Library machine's context, events, outcomes and messages
 // (docs/product/screens.md#prompt-library); its transitions are in prompt-library.machine.ts.
@@ -49,7 +55,8 @@ export interface LibraryInput {
 }
 
 export type LibraryEvent =
-  | { type: 'library.open' }
+  /** Opens the library; on a prompt's tab and title when a search result is its prompt. */
+  | { type: 'library.open'; find?: LibraryFind }
   | { type: 'library.close' }
   | { type: 'library.refresh' }
   | { type: 'library.tab.change'; tab: LibraryTab }

@@ -131,7 +131,12 @@ export const promptLibraryMachine = setup({
   initial: 'closed',
   states: {
     closed: {
-      on: { 'library.open': 'open' },
+      on: {
+        'library.open': {
+          target: 'open',
+          actions: assign(({ event }) => (event.find ? { ...event.find } : {})),
+        },
+      },
     },
     open: {
       tags: 'open',

@@ -13,6 +13,7 @@ import type {
   PromptRow,
   QuickPromptEntry,
 } from '../../src/domain/prompt-types'
+import type { SearchResult } from '../../src/domain/search-result'
 import type { ModelServer } from '../../src/domain/server-models'
 import { DEFAULT_STYLE_CONFIG } from '../../src/domain/style-config'
 import type { ProviderUsage } from '../../src/domain/usage-by-provider'
@@ -30,6 +31,7 @@ import { promptActivationMachine } from '../../src/machines/prompt-activation.ma
 import { type DeleteOutcome, promptLibraryMachine } from '../../src/machines/prompt-library.machine'
 import { promptPickerMachine } from '../../src/machines/prompt-picker.machine'
 import { quickPromptsMachine } from '../../src/machines/quick-prompts.machine'
+import { searchMachine } from '../../src/machines/search.machine'
 import { sharedPromptMachine } from '../../src/machines/shared-prompt.machine'
 import { styleMachine } from '../../src/machines/style.machine'
 import { turnMachine } from '../../src/machines/turn.machine'
@@ -70,8 +72,8 @@ export function startApp(
     href?: string
     /** How the session's code arrives; at once by default. */
     loadSession?: () => Promise<void>
-    /** How the library's code arrives; at once by default. */
-    loadLibrary?: () => Promise<void>
+    /** How the library's and search's code arrives; at once by default. */
+    loadExtras?: () => Promise<void>
   } = {},
 ) {
   const clock = new SimulatedClock()
@@ -92,7 +94,7 @@ export function startApp(
   const machine = appMachine.provide({
     actors: {
       'load session': fromPromise(options.loadSession ?? (async () => {})),
-      'load library': fromPromise(options.loadLibrary ?? (async () => {})),
+      'load extras': fromPromise(options.loadExtras ?? (async () => {})),
       auth: authMachine.provide({
         actors: {
           'listen to parent': fromCallback(({ sendBack }) => {
@@ -205,6 +207,9 @@ export function startApp(
         },
         actions: { notify: noop },
       }),
+      search: searchMachine.provide({
+        actors: { search: fromPromise(async (): Promise<SearchResult[]> => []) },
+      }),
       installExtension: installExtensionMachine.provide({
         actors: {
           'start download': fromPromise(async (): Promise<unknown> => undefined),
@@ -304,9 +309,10 @@ export function startApp(
   /** The running session actors, by id (absent ones left out). */
   const session = () => {
     const { turn, openConversation, conversations, models, library } = children()
-    const { activation, quickPrompts, picker, usage, installExtension } = children()
+    const { activation, quickPrompts, picker, usage, installExtension, search } = children()
     const all: Record<string, AnyActorRef | undefined> = {
       installExtension,
+      search,
       turn,
       openConversation,
       conversations,

@@ -37,11 +37,13 @@ async function signedIn(options: Parameters<typeof startApp>[0] = {}) {
   return harness
 }
 
-/** Every session actor but the library, which starts when its code has come. */
-const STARTED_AT_SIGN_IN = SESSION_ACTORS.filter((id) => id !== 'library').sort()
+/** The actors that start when their code has come after the first paint: the extras. */
+const EXTRAS: readonly string[] = ['library', 'quickPrompts', 'search', 'installExtension']
+/** Every session actor but the extras. */
+const STARTED_AT_SIGN_IN = SESSION_ACTORS.filter((id) => !EXTRAS.includes(id)).sort()
 
 describe('app machine: sessions', () => {
-  it('starts auth, style, the shared prompt, the extension bridge and the install dialog at once, and no session actor before sign-in', async () => {
+  it('starts auth, style, the shared prompt and the extension bridge at once, and no session actor before sign-in', async () => {
     const { children, session, app } = startApp()
     await flush()
     expect(Object.keys(children()).sort()).toEqual(APP_WIDE)
@@ -90,7 +92,7 @@ describe('app machine: sessions', () => {
   it('the library starts when its code has come: idle, it starts closed; asked, it opens; a failed load is tried again', async () => {
     const idle = await signedIn()
     expect(idle.session().library).toBeUndefined()
-    idle.app.send({ type: 'library.preload' })
+    idle.app.send({ type: 'extras.preload' })
     await flush()
     expect(idle.children().library?.getSnapshot().hasTag('open')).toBe(false)
     idle.app.send({ type: 'library.open' })
@@ -99,7 +101,7 @@ describe('app machine: sessions', () => {
     let loads = 0
     const flaky = startApp({
       restored: ALICE,
-      loadLibrary: async () => {
+      loadExtras: async () => {
         if (++loads === 1) throw new TypeError('Failed to fetch dynamically imported module')
       },
     })
@@ -111,6 +113,27 @@ describe('app machine: sessions', () => {
     await flush()
     expect(loads).toBe(2)
     expect(flaky.children().library?.getSnapshot().hasTag('open')).toBe(true)
+  })
+
+  it('search starts with the library: Ctrl+K before their code has come opens it once it has', async () => {
+    let arrive = () => {}
+    const harness = startApp({
+      restored: ALICE,
+      loadExtras: () => new Promise<void>((resolve) => (arrive = resolve)),
+    })
+    await flush()
+    expect(harness.session().search).toBeUndefined()
+    harness.app.send({ type: 'search.open' })
+    await flush()
+    expect(harness.session().search).toBeUndefined()
+    arrive()
+    await flush()
+    expect(harness.children().search?.getSnapshot().matches('open')).toBe(true)
+    // The library came with it, closed.
+    expect(harness.children().library?.getSnapshot().hasTag('open')).toBe(false)
+    harness.children().search?.send({ type: 'search.close' })
+    harness.app.send({ type: 'search.open' })
+    expect(harness.children().search?.getSnapshot().matches('open')).toBe(true)
   })
 
   it('sign-out stops every session actor', async () => {
@@ -126,10 +149,13 @@ describe('app machine: sessions', () => {
 
   it('sign-out closes the style editor, reverting its draft, and the install dialog', async () => {
     const harness = await signedIn()
-    const { style, installExtension } = harness.children()
+    const { style } = harness.children()
     style?.send({ type: 'editor.open' })
     style?.send({ type: 'editor.edit', patch: { primaryColor: '#DC2626' } })
-    installExtension?.send({ type: 'install.open' })
+    // The header's button asks the app machine, which loads the dialog's code first.
+    harness.app.send({ type: 'install.open' })
+    await flush()
+    const { installExtension } = harness.children()
     expect(installExtension?.getSnapshot().hasTag('open')).toBe(true)
     harness.signOut()
     expect(style?.getSnapshot().hasTag('editing')).toBe(false)
@@ -137,6 +163,8 @@ describe('app machine: sessions', () => {
     // The dialog is the session's: it stops with it, and the next session's starts closed.
     expect(installExtension?.getSnapshot().status).toBe('stopped')
     harness.signIn(ALICE)
+    await flush()
+    harness.app.send({ type: 'extras.preload' })
     await flush()
     expect(harness.children().installExtension?.getSnapshot().hasTag('open')).toBe(false)
   })
@@ -199,8 +227,10 @@ describe('app machine: routes between the actors', () => {
   })
 
   it('a quick-prompt run fills the chat input and sends it after 100 ms', async () => {
-    const { children, clock, calls } = await signedIn()
+    const { app, children, clock, calls } = await signedIn()
     const prompt = libraryPrompt({ content: 'Translate to French' })
+    app.send({ type: 'quick.open' })
+    await flush()
     children().quickPrompts?.send({ type: 'quick.run', prompt })
     expect(children().turn?.getSnapshot().context.input).toBe('Translate to French')
     clock.increment(QUICK_SEND_DELAY_MS - 1)
@@ -325,6 +355,42 @@ describe('app machine: routes between the actors', () => {
     app.send({ type: 'conversation.found', conversation: older })
     expect(conversations()?.map((c) => c.id)).toEqual(['conv_1', 'conv_0'])
   })
+})
+
+it('a search result opens: a conversation at its message, a prompt in the library on its tab', async () => {
+  const { app, children } = await signedIn()
+  app.send({
+    type: 'search.chosen',
+    result: {
+      kind: 'conversation',
+      id: 'conv_7',
+      messageId: 'msg_3',
+      title: 'Trip',
+      snippet: '',
+      at: '2026-05-01T00:00:00.000Z',
+    },
+  })
+  expect(children().openConversation?.getSnapshot().context).toMatchObject({
+    conversationId: 'conv_7',
+    sought: 'msg_3',
+  })
+  const prompt = {
+    kind: 'prompt' as const,
+    id: 'p1',
+    title: 'Lisbon guide',
+    snippet: '',
+    promptType: 'system' as const,
+    at: '2026-05-01T00:00:00.000Z',
+  }
+  // Its code loads first: the library opens on the tab once it starts.
+  app.send({ type: 'search.chosen', result: { ...prompt, own: false } })
+  await flush()
+  const library = () => children().library?.getSnapshot()
+  expect(library()?.hasTag('open')).toBe(true)
+  expect(library()?.context).toMatchObject({ tab: 'public', search: 'Lisbon guide' })
+  children().library?.send({ type: 'library.close' })
+  app.send({ type: 'search.chosen', result: { ...prompt, title: 'Mine', own: true } })
+  expect(library()?.context).toMatchObject({ tab: 'mine', search: 'Mine' })
 })
 
 describe('app machine: the extension bridge', () => {
@@ -469,9 +535,36 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'chat.conversationStarting', conversationId: 'conv_1' },
   { type: 'chat.conversationStarted', conversation: CONVERSATION },
   { type: 'chat.conversationActivity', conversationId: 'conv_1', at: '2026-05-02T00:00:00.000Z' },
-  { type: 'library.preload' },
+  { type: 'extras.preload' },
   { type: 'library.open' },
-  ...settles('libraryLoader'),
+  { type: 'library.open', find: { tab: 'mine', search: 'Reviewer' } },
+  { type: 'search.open' },
+  { type: 'quick.open' },
+  { type: 'install.open' },
+  {
+    type: 'search.chosen',
+    result: {
+      kind: 'conversation',
+      id: 'conv_1',
+      messageId: null,
+      title: 'Trip',
+      snippet: '',
+      at: '2026-05-01T00:00:00.000Z',
+    },
+  },
+  {
+    type: 'search.chosen',
+    result: {
+      kind: 'prompt',
+      id: 's1',
+      title: 'Reviewer',
+      snippet: '',
+      promptType: 'system',
+      own: true,
+      at: '2026-05-01T00:00:00.000Z',
+    },
+  },
+  ...settles('extrasLoader'),
 ]
 
 describe('app machine model', () => {
@@ -483,14 +576,14 @@ describe('app machine model', () => {
       ],
       events: MODEL_EVENTS,
       fixedActors: Object.fromEntries([...APP_WIDE, ...SESSION_ACTORS].map((id) => [id, silent])),
-      deferredActors: ['load session', 'load library'],
+      deferredActors: ['load session', 'load extras'],
       serialize: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.userId]),
       tags: ['session'],
       check: ({ snapshot, where }) => {
         const running = SESSION_ACTORS.filter((id) => snapshot.children[id] !== undefined)
-        // The library runs from its code's arrival to the session's end.
+        // The extras run from their code's arrival to the session's end.
         const expected = SESSION_ACTORS.filter(
-          (id) => id !== 'library' || snapshot.matches({ signedIn: { ready: 'library' } }),
+          (id) => !EXTRAS.includes(id) || snapshot.matches({ signedIn: { ready: 'extras' } }),
         )
         expect(running, where).toEqual(snapshot.hasTag('session') ? expected : [])
       },

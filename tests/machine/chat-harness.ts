@@ -111,6 +111,7 @@ const OPEN_EVENTS = new Set<string>([
   'list.latest',
   'address.moved',
   'history.older',
+  'message.revealed',
   'message.send',
   'message.regenerate',
   'turn.shown',

@@ -297,6 +297,69 @@ describe('open conversation: long conversations', () => {
     expect(chat.context().messages.map((m) => m.id)).toEqual(rows(1, 4).map((m) => m.id))
   })
 
+  it("a search's message far up: older pages are read until it is on screen, then it is shown once", async () => {
+    const pages: Record<string, Partial<HistoryPage>> = {
+      msg_200_assistant: { messages: rows(101, 200), hasOlder: true },
+      msg_100_assistant: { messages: rows(1, 100), hasOlder: false },
+    }
+    const chat = await signedInChat({
+      history: async () => ({ messages: rows(201, 300), hasOlder: true }),
+      older: async (parentId) => pages[parentId] ?? [],
+    })
+    // The open one, at a message of its first page.
+    chat.actor.send({
+      type: 'conversation.open',
+      conversationId: 'conv_1',
+      messageId: 'msg_51_user',
+    })
+    await flush()
+    expect(chat.effects).toEqual([
+      'load older conv_1 from msg_200_assistant',
+      'load older conv_1 from msg_100_assistant',
+    ])
+    expect(chat.context().messages).toHaveLength(300)
+    expect(chat.context().sought).toBe('msg_51_user')
+    // The view has shown it: it is not sought again, and nothing more is read.
+    chat.actor.send({ type: 'message.revealed', messageId: 'msg_51_user' })
+    expect(chat.context().sought).toBeNull()
+    await flush()
+    expect(chat.effects).toHaveLength(2)
+  })
+
+  it("another conversation opens at a search's message on its newest page without reading more", async () => {
+    const chat = await signedInChat({
+      history: async (id) =>
+        id === 'conv_2' ? { messages: rows(101, 200), hasOlder: true } : [row(1, 'user')],
+    })
+    chat.actor.send({
+      type: 'conversation.open',
+      conversationId: 'conv_2',
+      messageId: 'msg_150_assistant',
+    })
+    await flush()
+    expect(chat.context()).toMatchObject({ conversationId: 'conv_2', sought: 'msg_150_assistant' })
+    expect(chat.effects.filter((effect) => effect.startsWith('load older'))).toEqual([])
+    // Only the message sought is taken as shown.
+    chat.actor.send({ type: 'message.revealed', messageId: 'msg_101_user' })
+    expect(chat.context().sought).toBe('msg_150_assistant')
+  })
+
+  it("a search's message on another branch is given up once nothing older is left", async () => {
+    const chat = await signedInChat({
+      history: async () => ({ messages: rows(101, 200), hasOlder: true }),
+      older: async () => ({ messages: rows(1, 100), hasOlder: false }),
+    })
+    chat.actor.send({
+      type: 'conversation.open',
+      conversationId: 'conv_1',
+      messageId: 'msg_elsewhere',
+    })
+    await flush()
+    expect(chat.effects).toEqual(['load older conv_1 from msg_100_assistant'])
+    expect(chat.context().sought).toBeNull()
+    expect(chat.open.getSnapshot().matches('loaded')).toBe(true)
+  })
+
   it('opening another conversation drops an older page still on its way', async () => {
     let answer: (page: Partial<HistoryPage>) => void = () => {}
     const chat = await signedInChat({
@@ -360,6 +423,8 @@ const MODEL_EVENTS: ModelEvent[] = [
   },
   { type: 'xstate.error.actor.historyLoader', error: ERR },
   { type: 'history.older' },
+  { type: 'conversation.open', conversationId: 'conv_1', messageId: 'msg_1_user' },
+  { type: 'message.revealed', messageId: 'msg_1_user' },
   {
     type: 'xstate.done.actor.olderHistoryLoader',
     output: { messages: [row(1, 'user')], hasOlder: false, versions: {} },
@@ -421,6 +486,7 @@ describe('open conversation machine model', () => {
           Object.keys(s.context.versions),
           s.context.editing,
           s.context.spent,
+          s.context.sought,
         ]),
       tags: ['loadingHistory', 'loadingOlder'],
       check: ({ snapshot, where }) => {

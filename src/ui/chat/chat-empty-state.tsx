@@ -1,5 +1,5 @@
 import { iconTile } from '../shell/icon-tile.recipe'
-import { SparklesIcon } from '../shell/icons'
+import { SparklesIcon } from '../shell/session-icons'
 import { messageList } from './message-list.recipe'
 
 const styles = messageList()

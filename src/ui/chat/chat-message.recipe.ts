@@ -31,6 +31,8 @@ export const chatMessage = sva({
       // Copy shows on the message the pointer or the keyboard is on.
       '&:is(:hover, :focus-within) [data-reveal]': { opacity: 1 },
       containIntrinsicSize: 'auto 140px',
+      // docs/product/search.md: the message a search opened at lights up, then fades.
+      '&[data-found]': { animation: 'found 2.4s ease-out', borderRadius: 'card' },
       // Clipped already (paint containment); said outright so that axe (Lighthouse) does not
       // measure a skipped message's text over its neighbours' placeholders (docs/rendering.md).
       overflow: 'hidden',

@@ -5,6 +5,7 @@ import type { StyleConfig } from '../../domain/style-config'
 import { useSessionActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
 import { CopyButton } from '../shell/copy-button'
+import { lazyComponent } from '../shell/lazy-view'
 import {
   AlertIcon,
   PencilIcon,
@@ -12,8 +13,7 @@ import {
   SparklesIcon,
   StopIcon,
   UserIcon,
-} from '../shell/icons'
-import { lazyComponent } from '../shell/lazy-view'
+} from '../shell/session-icons'
 import { chatMessage } from './chat-message.recipe'
 import { MarkdownContent } from './markdown/lazy-markdown'
 
@@ -87,6 +87,7 @@ export const ChatMessage = memo(function ChatMessage({
   versions,
   canEdit = false,
   editing = false,
+  found = false,
 }: {
   message: ChatMessageRow
   modelName: string
@@ -102,6 +103,8 @@ export const ChatMessage = memo(function ChatMessage({
   canEdit?: boolean
   /** This message is being edited: its edit box shows in its place. */
   editing?: boolean
+  /** A search has just opened the conversation at this message: it lights up for a moment. */
+  found?: boolean
 }) {
   // A stored `streaming` row that is not the one arriving here broke off (a reload, a closed
   // tab: docs/product/behaviour.md#replies-that-survive).
@@ -119,6 +122,7 @@ export const ChatMessage = memo(function ChatMessage({
       data-failed={failure ? '' : undefined}
       data-streaming={streaming ? '' : undefined}
       data-status={status}
+      data-found={found ? '' : undefined}
       aria-busy={streaming || undefined}
       className={styles.root}
     >

@@ -7,8 +7,8 @@ import { turnIn } from '../../machines/turn-state'
 import type { SessionActors } from '../shell/app-actors'
 import { useAppActors, useSessionActors } from '../shell/app-actors'
 import { iconTile } from '../shell/icon-tile.recipe'
-import { ArrowDownIcon, SparklesIcon } from '../shell/icons'
 import { lazyComponent } from '../shell/lazy-view'
+import { ArrowDownIcon, SparklesIcon } from '../shell/session-icons'
 import { ChatEmptyState } from './chat-empty-state'
 import { ChatMessage, type MessageDisplay, type MessageFailure } from './chat-message'
 import { messageList } from './message-list.recipe'
@@ -76,6 +76,7 @@ export function MessageList() {
   })
 
   const formatted = useFormattedFromEnd(messages)
+  const found = useRevealSought(openConversation, messages, virtual, scroll.stayAt)
 
   if (messages.length === 0 && !answeringHere) return <ChatEmptyState />
   // The draft takes the place of its own saved row, read back when the conversation was
@@ -99,6 +100,7 @@ export function MessageList() {
       versions={versions[message.id]}
       canEdit={turnIdle && openId !== null}
       editing={editingId === message.id}
+      found={message.id === found}
     />
   )
   return (
@@ -121,6 +123,7 @@ export function MessageList() {
             keyOf={rowKey}
             renderRow={renderRow}
             keep={scroll.place}
+            reveal={found}
           />
         </Suspense>
       ) : (
@@ -182,6 +185,42 @@ function useFormattedFromEnd(messages: ChatMessageRow[]): number {
   if (firstId === formattedFrom || count <= FIRST_PAINT_MESSAGES) return count
   const before = messages.findIndex((message) => message.id === formattedFrom)
   return before > 0 ? count - before : FIRST_PAINT_MESSAGES
+}
+
+/** How long a message a search opened at stays lit (ms): the fade in chat-message.recipe.ts. */
+const FOUND_MS = 2400
+
+/**
+ * The message a search chose (docs/product/search.md), once the open conversation has it on
+ * screen: brought to the middle of the window and lit for a moment; the open conversation is
+ * told, so it is not shown again. The id of the message lit, or null.
+ */
+function useRevealSought(
+  openConversation: SessionActors['openConversation'],
+  messages: readonly ChatMessageRow[],
+  virtual: boolean,
+  stayAt: () => void,
+): string | null {
+  const sought = useSelector(openConversation, (s) => s.context.sought)
+  const [found, setFound] = useState<string | null>(null)
+  const onScreen = sought !== null && messages.some((message) => message.id === sought)
+  useEffect(() => {
+    if (!onScreen || sought === null) return
+    stayAt()
+    // Virtual rows bring it to the middle themselves (they may not have its element yet).
+    if (!virtual)
+      document
+        .querySelector(`[aria-label="Conversation"] [data-message-id="${CSS.escape(sought)}"]`)
+        ?.scrollIntoView?.({ block: 'center' })
+    setFound(sought)
+    openConversation.send({ type: 'message.revealed', messageId: sought })
+  }, [onScreen, sought, virtual, stayAt, openConversation])
+  useEffect(() => {
+    if (found === null) return
+    const timer = setTimeout(() => setFound(null), FOUND_MS)
+    return () => clearTimeout(timer)
+  }, [found])
+  return found
 }
 
 /** The Behavior tab's settings as the page shows them now, live while the editor is open. */

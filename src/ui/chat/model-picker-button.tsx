@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react'
 import { css } from 'styled-system/css'
 import { useSessionActors } from '../shell/app-actors'
 import { HeaderButton } from '../shell/header-layout'
-import { ChevronDownIcon, CpuIcon } from '../shell/icons'
+import { ChevronDownIcon, CpuIcon } from '../shell/session-icons'
 
 // The model name on one line. The header's widths (header.recipe.ts) make room for the seeded
 // names, the longest 'Gemini 2.5 Flash-Lite' (148 px in the widest font at 16 px); only a

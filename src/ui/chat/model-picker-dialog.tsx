@@ -4,7 +4,7 @@ import { groupModelsByProvider } from '../../domain/model-groups'
 import { useSessionActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { KeyIcon } from '../shell/dialog-icons'
-import { CheckIcon } from '../shell/icons'
+import { CheckIcon } from '../shell/session-icons'
 import { modelPicker as modelPickerRecipe } from './model-picker.recipe'
 import { ProviderBadge } from './provider-badge'
 

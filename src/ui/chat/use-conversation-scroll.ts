@@ -193,5 +193,12 @@ export function useConversationScroll(options: ConversationScrollOptions) {
     scrollToEnd()
   }, [follow])
 
-  return { following, jumpToLatest, askForOlder, place }
+  // A search's message is shown where it is, not the end (docs/product/search.md): the view
+  // stops following, as if the user had scrolled there; `Jump to latest` follows again.
+  const stayAt = useCallback(() => {
+    follow(false)
+    opening.current = false
+  }, [follow])
+
+  return { following, jumpToLatest, askForOlder, place, stayAt }
 }

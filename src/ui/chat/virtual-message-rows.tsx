@@ -25,6 +25,8 @@ export interface VirtualMessageRowsProps {
   renderRow: (message: ChatMessage, index: number) => ReactNode
   /** Where the message the user reads sat before an older page went above it, if one did. */
   keep: RefObject<ReadingPlace | null>
+  /** A message to bring to the middle of the window: one a search opened at. */
+  reveal: string | null
 }
 
 /**
@@ -34,7 +36,13 @@ export interface VirtualMessageRowsProps {
  * keeps the row at the top of the window where it was (`anchorTo: 'end'`); a row measured
  * above the window moves the scroll with it, so what the user reads stays still.
  */
-export function VirtualMessageRows({ rows, keyOf, renderRow, keep }: VirtualMessageRowsProps) {
+export function VirtualMessageRows({
+  rows,
+  keyOf,
+  renderRow,
+  keep,
+  reveal,
+}: VirtualMessageRowsProps) {
   const root = useRef<HTMLDivElement>(null)
   // Where the box starts on the page: it moves as `Load earlier messages` comes and goes.
   const [top, setTop] = useState(0)
@@ -70,6 +78,13 @@ export function VirtualMessageRows({ rows, keyOf, renderRow, keep }: VirtualMess
     window.scrollTo(0, box.top + window.scrollY + start - kept.top)
     // Once, when it takes over from the plain list.
   }, [])
+  // Once per message revealed: rows arriving later (a reply streaming) do not pull it back.
+  const rowsNow = useRef(rows)
+  rowsNow.current = rows
+  useLayoutEffect(() => {
+    const index = reveal === null ? -1 : rowsNow.current.findIndex((m) => m.id === reveal)
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' })
+  }, [reveal, virtualizer])
   const margin = virtualizer.options.scrollMargin
   return (
     <div ref={root} className={styles.root} style={{ height: virtualizer.getTotalSize() }}>

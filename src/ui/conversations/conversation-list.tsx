@@ -3,10 +3,10 @@ import { useId, useLayoutEffect, useRef } from 'react'
 import { cx } from 'styled-system/css'
 import type { Conversation } from '../../domain/conversation'
 import { relativeTime } from '../../domain/relative-time'
-import { useSessionActors } from '../shell/app-actors'
+import { useAppActors, useSessionActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
 import { field } from '../shell/field.recipe'
-import { PencilIcon, PlusIcon, TrashIcon } from '../shell/icons'
+import { PencilIcon, PlusIcon, SearchIcon, TrashIcon } from '../shell/session-icons'
 import { conversationList } from './conversations.recipe'
 
 const styles = conversationList()
@@ -17,12 +17,13 @@ const dangerIconButton = cx(
 )
 
 /**
- * New chat and the user's conversations, newest activity first (docs/product/conversations.md).
+ * New chat, Search, and the user's conversations, newest activity first (docs/product/conversations.md).
  * Used by the sidebar and by the drawer, which passes `onChosen` to close itself once a
  * conversation (or a new chat) is opened.
  */
 export function ConversationList({ onChosen }: { onChosen?: () => void }) {
   const { conversations, openConversation } = useSessionActors()
+  const { app } = useAppActors()
   const list = useSelector(conversations, (s) => s.context.conversations)
   const currentId = useSelector(openConversation, (s) => s.context.conversationId)
   const loading = useSelector(conversations, (s) => s.hasTag('loading'))
@@ -37,18 +38,33 @@ export function ConversationList({ onChosen }: { onChosen?: () => void }) {
   const now = Date.now()
   return (
     <nav aria-label="Conversations" data-conversations="" className={styles.root}>
-      <button
-        type="button"
-        className={cx(button({ variant: 'outline' }), styles.newChat)}
-        disabled={loading}
-        onClick={() => {
-          openConversation.send({ type: 'conversation.open', conversationId: null })
-          onChosen?.()
-        }}
-      >
-        <PlusIcon width={16} height={16} />
-        New chat
-      </button>
+      <div className={styles.top}>
+        <button
+          type="button"
+          className={cx(button({ variant: 'outline' }), styles.newChat)}
+          disabled={loading}
+          onClick={() => {
+            openConversation.send({ type: 'conversation.open', conversationId: null })
+            onChosen?.()
+          }}
+        >
+          <PlusIcon width={16} height={16} />
+          New chat
+        </button>
+        {/* docs/product/search.md: every conversation and prompt; Ctrl+K or ⌘K as well. */}
+        <button
+          type="button"
+          aria-label="Search"
+          title="Search (Ctrl+K)"
+          className={button({ variant: 'outline', size: 'icon' })}
+          onClick={() => {
+            onChosen?.()
+            app.send({ type: 'search.open' })
+          }}
+        >
+          <SearchIcon width={16} height={16} />
+        </button>
+      </div>
       <ul aria-label="Your conversations" aria-busy={loading} className={styles.list}>
         {loading && list.length === 0 && <li className={styles.empty}>Loading…</li>}
         {!loading && list.length === 0 && <li className={styles.empty}>No conversations yet</li>}

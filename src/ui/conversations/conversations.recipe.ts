@@ -38,6 +38,7 @@ export const conversationSidebar = sva({
 export const conversationList = sva({
   slots: [
     'root',
+    'top',
     'newChat',
     'heading',
     'list',
@@ -55,7 +56,8 @@ export const conversationList = sva({
   ],
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '3', minH: 0, flex: 1 },
-    newChat: { w: 'full', flexShrink: 0 },
+    top: { display: 'flex', gap: '2', flexShrink: 0 },
+    newChat: { flex: 1, minW: 0 },
     heading: {
       px: '3',
       fontSize: 'xs',

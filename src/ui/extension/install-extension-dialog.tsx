@@ -7,7 +7,7 @@ import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
 import { DownloadIcon, PinIcon } from '../shell/dialog-icons'
 import { iconTile } from '../shell/icon-tile.recipe'
-import { AlertIcon, CopyIcon, PuzzleIcon } from '../shell/icons'
+import { AlertIcon, CopyIcon, PuzzleIcon } from '../shell/session-icons'
 import { installExtension } from './install-extension-dialog.recipe'
 
 const styles = installExtension()
@@ -57,6 +57,8 @@ const STEPS: Array<{ title: string; text: ReactNode }> = [
 /** Install Chrome Extension (docs/product/screens.md#install-extension): mounted only while open. */
 export function InstallExtensionDialog() {
   const { installExtension: actor } = useSessionActors()
+  // Rendered only once the dialog's actor has started (signed-in-dialogs.tsx).
+  if (!actor) throw new Error('The install dialog has not started')
   const open = useSelector(actor, (s) => s.hasTag('open'))
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   return (

@@ -9,7 +9,8 @@ export interface PromptActorRefs {
   /** Started when its code has loaded: once the page is idle, or on the first opening. */
   library?: ActorRefFrom<typeof promptLibraryMachine>
   activation: ActorRefFrom<typeof promptActivationMachine>
-  quickPrompts: ActorRefFrom<typeof quickPromptsMachine>
+  /** Started with the library (its code loads with it). */
+  quickPrompts?: ActorRefFrom<typeof quickPromptsMachine>
   /** The message input's `/` prompt picker. */
   picker: ActorRefFrom<typeof promptPickerMachine>
 }

@@ -4,7 +4,6 @@ import { cx } from 'styled-system/css'
 import { isActivePrompt } from '../../domain/prompt-search'
 import type { LibraryPrompt, LibraryTab } from '../../domain/prompt-types'
 import { buildShareLink } from '../../domain/share-link'
-import { useSessionActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
 import { field } from '../shell/field.recipe'
 import { PromptActivationButton } from './prompt-activation-button'
@@ -12,7 +11,7 @@ import { badge } from './prompt-badge.recipe'
 import { promptCard } from './prompt-card.recipe'
 import { promptField } from './prompt-field.recipe'
 import { PromptRating } from './prompt-rating'
-import { useLibrary } from './use-library'
+import { useLibrary, useQuickPrompts } from './use-extras'
 
 const small = button({ variant: 'outline', size: 'sm' })
 const danger = button({ variant: 'outline', size: 'sm', tone: 'danger' })
@@ -28,7 +27,7 @@ export function PromptCard({
   tab: LibraryTab
   origin: string
 }) {
-  const { quickPrompts } = useSessionActors().prompts
+  const quickPrompts = useQuickPrompts()
   const library = useLibrary()
   // Another user's public prompt carries its author's flag, which says nothing about this user.
   const active = prompt.isOwn && isActivePrompt(prompt)

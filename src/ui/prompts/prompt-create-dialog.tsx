@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { PromptFormDialog, PromptTextFields } from './prompt-form'
 import { PromptKindFields } from './prompt-kind-fields'
-import { useLibrary } from './use-library'
+import { useLibrary } from './use-extras'
 
 /** Create New Prompt (docs/product/screens.md#create-prompt): the draft lives in the library machine. */
 export function PromptCreateDialog() {

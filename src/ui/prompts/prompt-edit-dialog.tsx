@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { PromptFormDialog, PromptTextFields } from './prompt-form'
 import { PromptKindFields } from './prompt-kind-fields'
-import { useLibrary } from './use-library'
+import { useLibrary } from './use-extras'
 
 /**
  * Edit Prompt (docs/product/screens.md#edit-prompt): title and content of one's own prompt, and

@@ -9,10 +9,10 @@ import {
 import type { promptImportMachine } from '../../machines/prompt-import.machine'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
-import { AlertIcon } from '../shell/icons'
+import { AlertIcon } from '../shell/session-icons'
 import { badge } from './prompt-badge.recipe'
 import { promptImport } from './prompt-import.recipe'
-import { useLibrary } from './use-library'
+import { useLibrary } from './use-extras'
 
 type ImportRef = ActorRefFrom<typeof promptImportMachine>
 

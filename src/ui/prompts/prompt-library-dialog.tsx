@@ -5,15 +5,15 @@ import { filterPrompts } from '../../domain/prompt-search'
 import type { LibraryTab } from '../../domain/prompt-types'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
-import { DownloadIcon, EyeIcon, EyeOffIcon, SearchIcon, UploadIcon } from '../shell/dialog-icons'
-import { PlusIcon } from '../shell/icons'
+import { DownloadIcon, EyeIcon, EyeOffIcon, UploadIcon } from '../shell/dialog-icons'
 import { lazyDialog, useWhenIdle } from '../shell/lazy-view'
+import { PlusIcon, SearchIcon } from '../shell/session-icons'
 import { createStyleContext } from '../shell/style-context'
 import { PromptCard } from './prompt-card'
 import { textField } from './prompt-field.recipe'
 import { PromptImportDialog } from './prompt-import-dialog'
 import { promptLibrary } from './prompt-library.recipe'
-import { useLibrary } from './use-library'
+import { useLibrary } from './use-extras'
 
 const { withProvider, withContext } = createStyleContext(promptLibrary)
 const LibraryTabs = {

@@ -2,13 +2,13 @@ import { useSelector } from '@xstate/react'
 import { useId } from 'react'
 import { cx } from 'styled-system/css'
 import { isActivePrompt } from '../../domain/prompt-search'
-import { useSessionActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
 import { CloseIcon } from '../shell/dialog-icons'
 import { PromptActivationButton } from './prompt-activation-button'
 import { badge } from './prompt-badge.recipe'
 import { quickPromptItem, quickPromptsPanel } from './quick-prompts.recipe'
+import { useQuickPrompts } from './use-extras'
 
 const styles = quickPromptsPanel()
 
@@ -16,7 +16,7 @@ const activationClass = cx(button({ variant: 'outline', size: 'sm' }), quickProm
 
 /** The Quick Prompts side panel (docs/product/screens.md#quick-prompts-panel): click to run, hover to remove, toggle system prompts. */
 export function QuickPromptsPanel() {
-  const { quickPrompts } = useSessionActors().prompts
+  const quickPrompts = useQuickPrompts()
   const open = useSelector(quickPrompts, (s) => s.hasTag('open'))
   const entries = useSelector(quickPrompts, (s) => s.context.entries)
   const loading = useSelector(quickPrompts, (s) => s.matches({ list: 'loading' }))

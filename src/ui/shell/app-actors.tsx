@@ -6,6 +6,7 @@ import type { conversationsMachine } from '../../machines/conversations.machine'
 import type { installExtensionMachine } from '../../machines/install-extension.machine'
 import type { modelsMachine } from '../../machines/models.machine'
 import type { openConversationMachine } from '../../machines/open-conversation.machine'
+import type { searchMachine } from '../../machines/search.machine'
 import type { sharedPromptMachine } from '../../machines/shared-prompt.machine'
 import type { styleMachine } from '../../machines/style.machine'
 import type { turnMachine } from '../../machines/turn.machine'
@@ -35,7 +36,9 @@ export interface SessionActors {
   /** This month's usage per provider, read when the keys dialog shows it. */
   usage: ActorRefFrom<typeof usageMachine>
   /** The Install Chrome Extension dialog. */
-  installExtension: ActorRefFrom<typeof installExtensionMachine>
+  installExtension?: ActorRefFrom<typeof installExtensionMachine>
+  /** Search over the user's conversations and prompts (Ctrl+K), once its code has loaded. */
+  search?: ActorRefFrom<typeof searchMachine>
 }
 
 const AppActorsContext = createContext<AppActors | null>(null)

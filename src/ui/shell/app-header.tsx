@@ -8,7 +8,7 @@ import { useAppActors } from './app-actors'
 import { BrandMark } from './brand-mark'
 import { appHeader } from './header.recipe'
 import { HeaderButton, headerGroupClass, useHeaderLayout } from './header-layout'
-import { LogOutIcon } from './icons'
+import { LogOutIcon } from './session-icons'
 import { SideMenu } from './side-menu'
 import { ThemeToggle } from './theme-toggle'
 

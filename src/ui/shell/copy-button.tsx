@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { CheckIcon, CopyIcon } from './icons'
+import { CheckIcon, CopyIcon } from './session-icons'
 
 /** How long the button says 'Copied'. */
 const COPIED_FEEDBACK_MS = 1500

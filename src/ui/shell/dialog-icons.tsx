@@ -25,12 +25,6 @@ export const ShieldIcon = (p: IconProps) => (
     <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10Z" />
   </Icon>
 )
-export const SearchIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="11" cy="11" r="7" />
-    <path d="m21 21-4.3-4.3" />
-  </Icon>
-)
 export const ShareIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="18" cy="5" r="3" />

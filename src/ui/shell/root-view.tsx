@@ -20,9 +20,9 @@ export const preloadChat = () => Promise.all([SignedIn.preload(), LazyMarkdown.p
 /** The session's actors while the app machine has a session (tag `session`), else null. */
 function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors | null {
   const { turn, openConversation, conversations, models, library } = snapshot.children
-  const { activation, quickPrompts, picker, usage, installExtension } = snapshot.children
+  const { activation, quickPrompts, picker, usage, installExtension, search } = snapshot.children
   if (!snapshot.hasTag('session') || !turn || !openConversation || !conversations) return null
-  if (!models || !activation || !quickPrompts || !picker || !usage || !installExtension) return null
+  if (!models || !activation || !picker || !usage) return null
   return {
     turn,
     openConversation,
@@ -30,6 +30,7 @@ function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors
     models,
     usage,
     installExtension,
+    search,
     prompts: { library, activation, quickPrompts, picker },
   }
 }

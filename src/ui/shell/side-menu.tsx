@@ -4,8 +4,8 @@ import { BrandMark } from './brand-mark'
 import { button } from './button.recipe'
 import { appHeader } from './header.recipe'
 import { HeaderLayoutProvider, headerGroupClass } from './header-layout'
-import { MenuIcon } from './icons'
 import { LazySheet } from './lazy-sheet'
+import { MenuIcon } from './session-icons'
 
 const styles = appHeader()
 

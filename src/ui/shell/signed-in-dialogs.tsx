@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react'
 import type { AnyActorRef } from 'xstate'
+import { useSearchShortcut } from '../search/search-shortcut'
 import { useAppActors, useSessionActors } from './app-actors'
 import { lazyDialog, useWhenIdle } from './lazy-view'
 
@@ -24,7 +25,7 @@ const Library = lazyDialog(
 
 const QuickPrompts = lazyDialog(
   () => import('../prompts/quick-prompts-panel').then((m) => m.QuickPromptsPanel),
-  () => useSelector(useSessionActors().prompts.quickPrompts, (s) => s.hasTag('open')),
+  () => useSelector(useSessionActors().prompts.quickPrompts, (s) => s?.hasTag('open') ?? false),
 )
 
 const hasForm = (s: { children: Record<string, AnyActorRef | undefined> } | undefined) =>
@@ -51,7 +52,7 @@ const Style = lazyDialog(
 
 const InstallExtension = lazyDialog(
   () => import('../extension/install-extension-dialog').then((m) => m.InstallExtensionDialog),
-  () => useSelector(useSessionActors().installExtension, (s) => s.hasTag('open')),
+  () => useSelector(useSessionActors().installExtension, (s) => s?.hasTag('open') ?? false),
 )
 
 const DeleteConversation = lazyDialog(
@@ -60,27 +61,35 @@ const DeleteConversation = lazyDialog(
   () => useSelector(useSessionActors().conversations, (s) => s.hasTag('confirmingDelete')),
 )
 
+const Search = lazyDialog(
+  () => import('../search/search-dialog').then((m) => m.SearchDialog),
+  () => useSelector(useSessionActors().search, (s) => s?.matches('open') ?? false),
+)
+
 /** Mounted once on the signed-in screen; each dialog renders nothing until it first opens. */
 export function SignedInDialogs() {
   // After sign-in the next step is picking a model, then the keys or the library: have them
   // ready before the click.
   const { app } = useAppActors()
+  // The library stands for the extras: they start together (app.machine.ts).
   const { library } = useSessionActors().prompts
+  useSearchShortcut()
   useWhenIdle(() => {
     void ModelPicker.preload().then(() => Promise.all([ApiKeys.preload(), Library.preload()]))
-    app.send({ type: 'library.preload' })
+    app.send({ type: 'extras.preload' })
   })
   return (
     <>
       <ModelPicker.Dialog />
       <ApiKeys.Dialog />
       {library && <Library.Dialog />}
-      <QuickPrompts.Dialog />
+      {library && <QuickPrompts.Dialog />}
       {/* After the library and the panel, so it opens over the one that asked for it. */}
       <Variables.Dialog />
       <Style.Dialog />
-      <InstallExtension.Dialog />
+      {library && <InstallExtension.Dialog />}
       <DeleteConversation.Dialog />
+      {library && <Search.Dialog />}
     </>
   )
 }

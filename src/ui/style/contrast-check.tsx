@@ -8,7 +8,7 @@ import {
 } from '../../domain/contrast'
 import { MIN_CONTRAST } from '../../domain/text-colors'
 import { button } from '../shell/button.recipe'
-import { AlertIcon, CheckIcon } from '../shell/icons'
+import { AlertIcon, CheckIcon } from '../shell/session-icons'
 import { colorsTab } from './colors.recipe'
 import { styleDialog } from './style-dialog.recipe'
 

@@ -1,6 +1,6 @@
 import { useAppActors } from '../shell/app-actors'
 import { HeaderButton } from '../shell/header-layout'
-import { PaletteIcon } from '../shell/icons'
+import { PaletteIcon } from '../shell/session-icons'
 
 /** Opens the Style Configuration dialog: 'Style' in the bar, 'Style Editor' in the side menu. */
 export function StyleButton() {
