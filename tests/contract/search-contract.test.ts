@@ -93,7 +93,7 @@ describeOnEveryBackend('search', ({ signedIn }) => {
       type: 'user',
       isPublic: '0',
     })
-    return { alice, bob, trip, cooking, bobs, bobPublic }
+    return { alice, bob, trip, cooking, bobs, bobPublic, conversationOf }
   }
 
   test('finds own conversations by message and title, best first, with the matches marked', async () => {
@@ -180,46 +180,18 @@ describeOnEveryBackend('search', ({ signedIn }) => {
   })
 
   test('a snippet never carries the marks of the text itself', async () => {
-    const { alice } = await aliceAndBob()
-    const id = `conv_marks_${Date.now()}`
-    await alice.client.db.table<Conversation>('conversations').create({
-      id,
-      userId: alice.userId,
-      title: 'Marks',
-      createdAt: '2026-05-01T10:00:00.000Z',
-      updatedAt: '2026-05-01T10:00:00.000Z',
-    })
-    await alice.client.db.table<MessageRow>('chatMessages').create({
-      userId: alice.userId,
-      conversationId: id,
-      modelId: 'gpt-5',
-      role: 'user',
-      content: 'A \u0002fake\u0003 mark beside a real zeppelin <b>bold</b>',
-      createdAt: '2026-05-01T10:00:00.000Z',
-    })
+    const { alice, conversationOf } = await aliceAndBob()
+    await conversationOf(alice, 'Marks', [
+      'A \u0002fake\u0003 mark beside a real zeppelin <b>bold</b>',
+    ])
     const [found] = await searchEverything(alice.client.db, 'zeppelin')
     expect(marked(found)).toBe('A fake mark beside a real [zeppelin] <b>bold</b>')
   })
 
   test('a long text is cut around its matches, a short one shown whole', async () => {
-    const { alice } = await aliceAndBob()
-    const id = `conv_long_${Date.now()}`
-    await alice.client.db.table<Conversation>('conversations').create({
-      id,
-      userId: alice.userId,
-      title: 'Long',
-      createdAt: '2026-05-01T10:00:00.000Z',
-      updatedAt: '2026-05-01T10:00:00.000Z',
-    })
+    const { alice, conversationOf } = await aliceAndBob()
     const filler = (word: string) => `${word} `.repeat(200)
-    await alice.client.db.table<MessageRow>('chatMessages').create({
-      userId: alice.userId,
-      conversationId: id,
-      modelId: 'gpt-5',
-      role: 'assistant',
-      content: `${filler('before')}the quokka smiles${filler(' after')}`,
-      createdAt: '2026-05-01T10:00:00.000Z',
-    })
+    await conversationOf(alice, 'Long', [`${filler('before')}the quokka smiles${filler(' after')}`])
     const [found] = await searchEverything(alice.client.db, 'quokka')
     expect(marked(found)).toContain('the [quokka] smiles')
     expect(found!.snippet.length).toBeLessThan(400)

@@ -27,9 +27,10 @@ export function SearchDialog() {
   const box = useRef<HTMLInputElement>(null)
   const listId = useId()
   const optionId = (index: number) => `${listId}-${index}`
+  // The active result stays in view as the arrows move through a long list.
   useEffect(() => {
-    document.getElementById(optionId(active))?.scrollIntoView?.({ block: 'nearest' })
-  })
+    document.getElementById(`${listId}-${active}`)?.scrollIntoView?.({ block: 'nearest' })
+  }, [listId, active])
   const blank = text.trim() === ''
   const conversations = results.filter((result) => result.kind === 'conversation')
   const prompts = results.filter((result) => result.kind === 'prompt')
