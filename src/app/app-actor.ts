@@ -1,6 +1,6 @@
 import { createActor, fromPromise } from 'xstate'
 import { createPageChannel, createParentBridge } from '../bridge/parent-window'
-import { linkedConversationId } from '../domain/conversation'
+import { linkedConversationId } from '../domain/conversation-link'
 import { provideAuth } from '../effects/auth-effects'
 import { deferredActors } from '../effects/deferred-logic'
 import { createEarlyHistory } from '../effects/early-history'

@@ -1,3 +1,5 @@
+import { CONVERSATION_PARAM } from './conversation-link'
+
 /** A row of `conversations` (docs/product/data.md): one chat thread of one user. */
 export interface Conversation {
   id: string
@@ -17,12 +19,6 @@ export const TITLE_MAX = 100
 
 export const TITLE_EMPTY_MESSAGE = 'Title cannot be empty'
 export const TITLE_TOO_LONG_MESSAGE = `Title must be at most ${TITLE_MAX} characters`
-
-/** The query parameter of a deep link to a conversation: `?c=<id>`. */
-export const CONVERSATION_PARAM = 'c'
-
-/** Ids longer than this are not ids we made: a link carrying one finds nothing. */
-const LINKED_ID_MAX = 200
 
 /** A conversation the app creates is `conv_{time}`, time in ms since the epoch (docs/product/data.md). */
 export function conversationId(nowMs: number): string {
@@ -51,18 +47,6 @@ export function checkTitle(input: string): TitleCheck {
   if (!title) return { ok: false, message: TITLE_EMPTY_MESSAGE }
   if (characters(title).length > TITLE_MAX) return { ok: false, message: TITLE_TOO_LONG_MESSAGE }
   return { ok: true, title }
-}
-
-/** The conversation id an address links to (`?c=<id>`), or null when it names none. */
-export function linkedConversationId(href: string): string | null {
-  let value: string | null
-  try {
-    value = new URL(href).searchParams.get(CONVERSATION_PARAM)
-  } catch {
-    return null
-  }
-  const id = value?.trim() ?? ''
-  return id && id.length <= LINKED_ID_MAX ? id : null
 }
 
 /** The address with `?c=<id>` set to the open conversation, or removed for a new chat. */

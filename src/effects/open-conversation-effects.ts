@@ -1,9 +1,6 @@
 import { type EventObject, fromCallback, fromPromise } from 'xstate'
-import {
-  addressWithConversation,
-  type Conversation,
-  linkedConversationId,
-} from '../domain/conversation'
+import { addressWithConversation, type Conversation } from '../domain/conversation'
+import { linkedConversationId } from '../domain/conversation-link'
 import type { HistoryPage } from '../domain/history-page'
 import type { Notice } from '../machines/notice'
 import { openConversationMachine } from '../machines/open-conversation.machine'

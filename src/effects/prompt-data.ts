@@ -1,15 +1,11 @@
-import { linkedRecordId } from '../domain/prompt-ids'
 import { ratingSummary } from '../domain/prompt-search'
 import type {
   ActivePrompt,
   LibraryPrompt,
-  PromptDraft,
   PromptRow,
   QuickPromptEntry,
 } from '../domain/prompt-types'
-import type { AddOutcome } from '../machines/quick-prompts.machine'
 import type { DbClient } from '../platform/db-client'
-import { addSharedPrompt, randomSharedHex } from './private-prompts'
 
 /** A row of `prompt_ratings`: one user's stars for one prompt. */
 export interface RatingRow {
@@ -31,18 +27,10 @@ export interface HideRow {
  * operations"): the lists, the active prompt and the quick menu, for one signed-in user, over
  * the platform database. The library's own writes load with it (prompt-library-data.ts).
  */
-export function createPromptData(
-  db: DbClient,
-  userId: () => string,
-  now: () => number = Date.now,
-  /** The random part of a shared prompt's id (docs/security.md#ids-nobody-can-squat). */
-  randomHex: () => string = randomSharedHex,
-) {
+export function createPromptData(db: DbClient, userId: () => string, now: () => number = Date.now) {
   const prompts = db.table<PromptRow>('prompts')
   const ratings = db.table<RatingRow>('promptRatings')
-  const quick = db.table<{ id: string; userId: string; promptId: string; createdAt: string }>(
-    'quickPrompts',
-  )
+  const quick = db.table<{ id: string; userId: string; promptId: string }>('quickPrompts')
 
   /**
    * Adds author and rating to rows; a failed rating load counts as no ratings
@@ -118,23 +106,6 @@ export function createPromptData(
         const prompt = byId.get(row.promptId)
         return prompt ? [{ id: row.id, prompt }] : []
       })
-    },
-
-    async addQuick(promptId: string): Promise<AddOutcome> {
-      const me = userId()
-      const existing = await quick.list({ where: { userId: me, promptId }, limit: 1 })
-      if (existing.length) return 'duplicate'
-      await quick.create({ id: linkedRecordId('quick', me, promptId, now()), userId: me, promptId })
-      return 'added'
-    },
-
-    removeQuick(entryId: string) {
-      return quick.delete(entryId)
-    },
-
-    /** A shared prompt lands private and inactive as `prompt_{time}_{random}` (docs/product/data.md, "Ids"). */
-    addShared(prompt: PromptDraft) {
-      return addSharedPrompt(db, userId(), prompt, now(), randomHex)
     },
   }
 }

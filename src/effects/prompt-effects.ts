@@ -51,7 +51,7 @@ export function providePrompts(options: PromptEffectsOptions) {
     const userId = options.currentUserId
     later.fill({
       library: provideLibrary({ data, db, userId, notify, now, saveFile }),
-      quickPrompts: provideQuickPrompts(data, notify),
+      quickPrompts: provideQuickPrompts({ data, db, userId, now }, notify),
     })
   }
 

@@ -1,14 +1,15 @@
 import type { PromptFileEntry } from '../domain/prompt-files'
 import { linkedRecordId } from '../domain/prompt-ids'
-import type { LibraryList, LibraryPrompt, PromptRow } from '../domain/prompt-types'
+import type { LibraryList, LibraryPrompt, PromptDraft, PromptRow } from '../domain/prompt-types'
 import type {
   CreateDraft,
   DeleteOutcome,
   EditDraft,
   SaveCopyOutcome,
 } from '../machines/prompt-library.machine'
+import type { AddOutcome } from '../machines/quick-prompts.machine'
 import type { DbClient } from '../platform/db-client'
-import { createPrivatePrompt } from './private-prompts'
+import { addSharedPrompt, createPrivatePrompt, randomSharedHex } from './private-prompts'
 import { createPromptData, type HideRow, type PromptData, type RatingRow } from './prompt-data'
 
 /** The public list shows at most this many prompts (docs/product/limits.md, "Prompts"). */
@@ -16,7 +17,8 @@ export const PUBLIC_LIST_LIMIT = 50
 
 /**
  * The Prompt Library's lists and writes (docs/product/calls.md, "Data operations"), for one signed-in
- * user: create, edit, rate, copy, delete or hide, unhide, export and import. They load with
+ * user: create, edit, rate, copy, delete or hide, unhide, export and import; the quick menu's
+ * add and remove. They load with
  * the library, not with the page (docs/performance.md, "Split"); the lists are in
  * prompt-data.ts.
  */
@@ -156,6 +158,24 @@ export function createLibraryData(
       if (!entries.length) return 0
       const { importPrompts } = await import('./prompt-import-batch')
       return importPrompts(db, userId(), entries)
+    },
+
+    /** Into the quick menu, once: a second add of the same prompt says it is there already. */
+    async addQuick(promptId: string): Promise<AddOutcome> {
+      const me = userId()
+      const existing = await quick.list({ where: { userId: me, promptId }, limit: 1 })
+      if (existing.length) return 'duplicate'
+      await quick.create({ id: linkedRecordId('quick', me, promptId, now()), userId: me, promptId })
+      return 'added'
+    },
+
+    removeQuick(entryId: string) {
+      return quick.delete(entryId)
+    },
+
+    /** A shared prompt lands private and inactive as `prompt_{time}_{random}` (docs/product/data.md, "Ids"). */
+    addShared(prompt: PromptDraft, randomHex: () => string = randomSharedHex) {
+      return addSharedPrompt(db, userId(), prompt, now(), randomHex)
     },
   }
 }

@@ -1,21 +1,25 @@
 import { fromPromise } from 'xstate'
 import type { Notice } from '../machines/notice'
 import { quickPromptsMachine } from '../machines/quick-prompts.machine'
+import type { DbClient } from '../platform/db-client'
 import type { PromptData } from './prompt-data'
+import { createLibraryData } from './prompt-library-data'
 
 /**
  * The Quick Prompts panel's machine on the prompt data: loaded with the library, after the
  * first paint (docs/performance.md, "Split").
  */
 export function provideQuickPrompts(
-  data: PromptData,
+  options: { data: PromptData; db: DbClient; userId: () => string; now?: () => number },
   notify: (_: unknown, notice: Notice) => void,
 ) {
+  const { data } = options
+  const writes = createLibraryData(options.db, options.userId, options.now, data)
   return quickPromptsMachine.provide({
     actors: {
       'load quick prompts': fromPromise(() => data.loadQuick()),
-      'add quick prompt': fromPromise(({ input }) => data.addQuick(input.prompt.id)),
-      'remove quick prompt': fromPromise(({ input }) => data.removeQuick(input.entry.id)),
+      'add quick prompt': fromPromise(({ input }) => writes.addQuick(input.prompt.id)),
+      'remove quick prompt': fromPromise(({ input }) => writes.removeQuick(input.entry.id)),
     },
     actions: { notify },
   })

@@ -363,7 +363,8 @@ describe('themes shared by link', () => {
 
   test('Apply takes the shared theme into the editor; Cancel leaves the page as it was', async () => {
     const app = await signedIn({ href: buildStyleLink(TEST_ORIGIN, shared) })
-    const banner = screen.getByRole('region', { name: 'Shared theme' })
+    // Its code comes once the link is read, after the screen's.
+    const banner = await screen.findByRole('region', { name: 'Shared theme' })
     expect(cssVar('--primary-h')).toBe('238.7')
     await userEvent.click(within(banner).getByRole('button', { name: 'Apply' }))
     const dialog = await screen.findByRole('dialog', { name: 'Style Configuration' })

@@ -3,7 +3,6 @@ import { Suspense } from 'react'
 import { MESSAGE_BOX_ID, MessageInput } from '../chat/message-input'
 import { MessageList } from '../chat/message-list'
 import { ConversationSidebar } from '../conversations/conversation-sidebar'
-import { SharedStyleBanner } from '../style/shared-style-banner'
 import { useAppActors } from './app-actors'
 import { AppHeader } from './app-header'
 import { lazyComponent } from './lazy-view'
@@ -12,15 +11,19 @@ import { SignedInDialogs } from './signed-in-dialogs'
 
 const styles = signedInScreen()
 
-// A shared prompt's banner shows once the prompt a link names has been read: its code loads
-// then, not with the page (docs/performance.md, "Split").
+// A shared prompt's banner shows once the prompt a link names has been read, a shared theme's
+// once its link is read: their code loads then, not with the page (docs/performance.md, "Split").
 const SharedPromptBanner = lazyComponent(() =>
   import('../prompts/shared-prompt-banner').then((m) => m.SharedPromptBanner),
 )
+const SharedStyleBanner = lazyComponent(() =>
+  import('../style/shared-style-banner').then((m) => m.SharedStyleBanner),
+)
 
 export function SignedInScreen() {
-  const { auth, sharedPrompt } = useAppActors()
+  const { auth, sharedPrompt, style } = useAppActors()
   const promptOffered = useSelector(sharedPrompt, (s) => s.hasTag('pending'))
+  const styleOffered = useSelector(style, (s) => s.hasTag('offered'))
   const name = useSelector(auth, (s) => s.context.user?.displayName || s.context.user?.email || '')
   return (
     <div className={styles.page}>
@@ -41,8 +44,10 @@ export function SignedInScreen() {
         <ConversationSidebar />
         <div className={styles.column}>
           <main className={styles.main}>
-            <Suspense fallback={null}>{promptOffered && <SharedPromptBanner.Component />}</Suspense>
-            <SharedStyleBanner />
+            <Suspense fallback={null}>
+              {promptOffered && <SharedPromptBanner.Component />}
+              {styleOffered && <SharedStyleBanner.Component />}
+            </Suspense>
             <p className={styles.welcome}>
               Welcome, <strong className={styles.name}>{name}</strong>
             </p>

@@ -5,11 +5,11 @@ import {
   type Conversation,
   checkTitle,
   conversationId,
-  linkedConversationId,
   TITLE_EMPTY_MESSAGE,
   TITLE_TOO_LONG_MESSAGE,
   titleFromMessage,
 } from '../../../src/domain/conversation'
+import { linkedConversationId } from '../../../src/domain/conversation-link'
 
 describe('a title from the first message', () => {
   it('is its first line with text, trimmed, at most 60 characters', () => {
