@@ -252,6 +252,7 @@ const SESSION_MACHINES: Record<string, [file: string, name: string]> = {
   turn: ['turn.machine.ts', 'turnMachine'],
   openConversation: ['open-conversation.machine.ts', 'openConversationMachine'],
   conversations: ['conversations.machine.ts', 'conversationsMachine'],
+  organise: ['organise.machine.ts', 'organiseMachine'],
   usage: ['usage.machine.ts', 'usageMachine'],
   models: ['models.machine.ts', 'modelsMachine'],
   library: ['prompt-library.machine.ts', 'promptLibraryMachine'],

@@ -1,5 +1,6 @@
 import type { AppMigration } from '../../contract/app-schema'
 import { appTables } from './app-tables'
+import { conversationFolders } from './conversation-folders'
 import { conversationTree } from './conversation-tree'
 import { conversations } from './conversations'
 import { failedTurns } from './failed-turns'
@@ -26,4 +27,5 @@ export const appMigrations: AppMigration[] = [
   conversationTree,
   failedTurns,
   searchEverything,
+  conversationFolders,
 ]

@@ -8,7 +8,6 @@ import { provideModels } from '../effects/models-effects'
 import { provideOpenConversation } from '../effects/open-conversation-effects'
 import { providePrompts } from '../effects/prompt-effects'
 import { provideTurn } from '../effects/turn-effects'
-import { provideUsage } from '../effects/usage-effects'
 import type { PlatformClient } from '../platform/index'
 import type { BrowserEnv } from './browser-env'
 import type { AppConfig } from './config'
@@ -28,14 +27,14 @@ export interface SessionDeps {
 /**
  * The signed-in session's actors with their effects: the turn, the open conversation, the
  * conversations list and usage, the models and their picker, the prompt features and the
- * install dialog, and search. Its own chunk, loaded on the first sign-in or
+ * install dialog, search and organising conversations. Its own chunk, loaded on the first sign-in or
  * preloaded for a stored session (docs/performance.md, "Split").
  */
 export function provideSessionActors(deps: SessionDeps) {
   const { platform, currentUserId, env } = deps
   const providerBaseUrls = deps.config.providerBaseUrls
   // Started by the app machine once `load extras` has filled them (docs/performance.md, "Split").
-  const extras = deferredActors<ExtrasLogic>(['search', 'installExtension'])
+  const extras = deferredActors<ExtrasLogic>(['search', 'organise', 'usage', 'installExtension'])
   const prompts = providePrompts({
     platform,
     bridge: deps.bridge,
@@ -56,7 +55,6 @@ export function provideSessionActors(deps: SessionDeps) {
       earlyHistory: deps.earlyHistory,
     }),
     conversations: provideConversations({ platform, currentUserId }),
-    usage: provideUsage({ platform, currentUserId }),
     models: provideModels({
       platform,
       currentUserId,
@@ -67,6 +65,8 @@ export function provideSessionActors(deps: SessionDeps) {
     library: prompts.library,
     quickPrompts: prompts.quickPrompts,
     search: extras.logic.search,
+    organise: extras.logic.organise,
+    usage: extras.logic.usage,
     installExtension: extras.logic.installExtension,
     // The extras: the library, the quick prompts, search and the install dialog, loaded after
     // the first paint.
@@ -75,7 +75,7 @@ export function provideSessionActors(deps: SessionDeps) {
         import('../effects/extras-effects'),
         prompts.loadLater(),
       ])
-      extras.fill(provideExtras(platform))
+      extras.fill(provideExtras(platform, currentUserId))
     }),
     activation: prompts.activation,
     picker: prompts.picker,

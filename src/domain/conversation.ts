@@ -8,6 +8,10 @@ export interface Conversation {
   createdAt: string
   /** The time of the newest message in it (its creation time while it has none). */
   updatedAt: string
+  /** Kept at the top of the list (docs/product/conversations.md#pins-and-folders); false when absent. */
+  pinned?: boolean
+  /** The user's folder it is in; none when null or absent. */
+  folderId?: string | null
 }
 
 /** The title of a conversation nobody has written in yet (docs/product/conversations.md). */

@@ -5,7 +5,7 @@ import type { Notice } from '../machines/notice'
 import type { PlatformClient } from '../platform/index'
 import { showToast } from './notify'
 
-/** The list shows this many conversations, newest activity first (docs/product/limits.md). */
+/** The list shows this many conversations, the pinned first (docs/product/limits.md). */
 export const CONVERSATION_LIST_LIMIT = 200
 
 export interface ConversationEffectsOptions {
@@ -30,7 +30,8 @@ export function provideConversations(options: ConversationEffectsOptions) {
       'load conversations': fromPromise(() =>
         conversations.list({
           where: { userId: currentUserId() },
-          orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+          // Pinned first, so no pinned conversation is left out of the list.
+          orderBy: [{ pinned: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }],
           limit: CONVERSATION_LIST_LIMIT,
         }),
       ),

@@ -1,13 +1,21 @@
 import type { PlatformClient } from '../platform/index'
 import { provideInstallExtension } from './install-extension-effects'
+import { provideOrganise } from './organise-effects'
 import { provideSearch } from './search-effects'
+import { provideUsage } from './usage-effects'
 
 /**
- * The session's extras that are not prompt features: search and the install dialog. Their
- * code loads after the first paint, with the library's (docs/performance.md, "Split").
+ * The session's extras that are not prompt features: search, organising conversations, this
+ * month's usage (read when the keys dialog shows it) and the install dialog. Their code loads after the first paint, with the library's
+ * (docs/performance.md, "Split").
  */
-export function provideExtras(platform: PlatformClient) {
-  return { search: provideSearch(platform), installExtension: provideInstallExtension() }
+export function provideExtras(platform: PlatformClient, currentUserId: () => string) {
+  return {
+    search: provideSearch(platform),
+    organise: provideOrganise({ platform, currentUserId }),
+    usage: provideUsage({ platform, currentUserId }),
+    installExtension: provideInstallExtension(),
+  }
 }
 
 export type ExtrasLogic = ReturnType<typeof provideExtras>

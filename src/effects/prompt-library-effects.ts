@@ -3,28 +3,10 @@ import type { Notice } from '../machines/notice'
 import { promptLibraryMachine } from '../machines/prompt-library.machine'
 import type { DbClient } from '../platform/db-client'
 import { deferredActors } from './deferred-logic'
-import { downloadByLink } from './download-link'
+import { type SavedFile, saveByLink } from './download-link'
 import type { PromptData } from './prompt-data'
 import type { ImporterActors } from './prompt-import-effects'
 import { createLibraryData } from './prompt-library-data'
-
-/** A file the app writes for the user: its name, media type and text. */
-export interface SavedFile {
-  name: string
-  type: string
-  text: string
-}
-
-/** Downloads a file made in the page, as a link with a `download` attribute would. */
-function saveByLink(file: SavedFile): void {
-  const url = URL.createObjectURL(new Blob([file.text], { type: file.type }))
-  try {
-    downloadByLink(url, file.name)
-  } finally {
-    // Revoked on the next turn: the download has its own reference by then.
-    setTimeout(() => URL.revokeObjectURL(url), 0)
-  }
-}
 
 export interface LibraryEffectsOptions {
   /** The lists, shared with the session's prompt features. */

@@ -45,7 +45,10 @@ export type AppReport =
   | { type: 'activation.settled'; promptId: string; isActive: boolean; ok: boolean }
   /** The conversations list arrived: the conversation with the newest activity (null: none). */
   | { type: 'conversations.listed'; conversationId: string | null }
-  /** A conversation the address named is the user's: the list shows it, older or not. */
+  /**
+   * A conversation of the user's as it is now: one the address named (the list shows it, older
+   * or not), or one the organiser pinned, unpinned or moved.
+   */
   | { type: 'conversation.found'; conversation: Conversation }
   /** The user chose a search's result (docs/product/search.md): it opens. */
   | { type: 'search.chosen'; result: SearchResult }

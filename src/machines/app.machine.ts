@@ -16,6 +16,7 @@ import { type ExtensionBridgeInput, extensionBridgeMachine } from './extension-b
 import type { installExtensionMachine } from './install-extension.machine'
 import type { modelsMachine } from './models.machine'
 import type { openConversationMachine } from './open-conversation.machine'
+import type { organiseMachine } from './organise.machine'
 import type { promptActivationMachine } from './prompt-activation.machine'
 import type { LibraryInput, promptLibraryMachine } from './prompt-library.machine'
 import type { promptPickerMachine } from './prompt-picker.machine'
@@ -103,6 +104,7 @@ export const SESSION_ACTORS = [
   'usage',
   'installExtension',
   'search',
+  'organise',
 ] as const
 
 /** The signed-in user's id; null while signed out, starting up, or switching accounts. */
@@ -150,6 +152,7 @@ export const appMachine = setup({
       picker: 'picker'
       usage: 'usage'
       search: 'search'
+      organise: 'organise'
     },
   },
   // The app layer provides each child with its effects: appMachine.provide({ actors }). The
@@ -173,6 +176,7 @@ export const appMachine = setup({
     quickPrompts: providedLater<typeof quickPromptsMachine>('quickPrompts'),
     picker: providedLater<typeof promptPickerMachine>('picker'),
     search: providedLater<typeof searchMachine>('search'),
+    organise: providedLater<typeof organiseMachine>('organise'),
   },
   actions: {
     'remember user': assign({ userId: ({ event }) => sessionUserOf(event) }),
@@ -296,7 +300,6 @@ export const appMachine = setup({
               input: ({ context }) => ({ userId: context.userId ?? '' }),
             },
             { id: 'conversations', src: 'conversations' },
-            { id: 'usage', src: 'usage' },
             {
               id: 'models',
               src: 'models',
@@ -376,6 +379,7 @@ export const appMachine = setup({
             },
             // The same event, passed on as it is.
             'conversation.deleted': { actions: sendTo('openConversation', ({ event }) => event) },
+            // Found by the address, or pinned, unpinned or moved by the organiser.
             'conversation.found': { actions: sendTo('conversations', ({ event }) => event) },
             'conversation.shown': {
               actions: sendTo('turn', ({ event }) => ({
@@ -498,6 +502,8 @@ export const appMachine = setup({
                 },
                 { id: 'quickPrompts', src: 'quickPrompts' },
                 { id: 'search', src: 'search' },
+                { id: 'organise', src: 'organise' },
+                { id: 'usage', src: 'usage' },
                 { id: 'installExtension', src: 'installExtension' },
               ],
               on: {

@@ -30,7 +30,10 @@ export type ConversationsEvent =
   | { type: 'conversation.deleteCancelled' }
   /** From the turn, through the app machine: it saved the first message of a new conversation. */
   | { type: 'conversation.started'; conversation: Conversation }
-  /** From the open conversation, through the app machine: the address named this one of theirs. */
+  /**
+   * Through the app machine, one of theirs as it is now: from the open conversation, which the
+   * address named; from the organiser, which pinned, unpinned or moved it.
+   */
   | { type: 'conversation.found'; conversation: Conversation }
   /** From the turn, through the app machine: a message was saved in a conversation at `at`. */
   | { type: 'conversation.activity'; conversationId: string; at: string }
@@ -50,7 +53,8 @@ const notice = (kind: Notice['kind'], message: string) => ({
 
 /**
  * The user's conversations (docs/product/conversations.md): the list, newest activity first,
- * with rename and delete. Which one is open is the open conversation's to know
+ * with rename and delete; pins and folders are the organiser's (organise.machine.ts), which
+ * tells this list what it changed. Which one is open is the open conversation's to know
  * (open-conversation.machine.ts): this list tells it, through the app machine, the latest one
  * for the start (`conversations.listed`) and each deletion (`conversation.deleted`).
  */

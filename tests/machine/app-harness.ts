@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../src/domain/chat-message'
 import type { ChatModel } from '../../src/domain/chat-model'
 import type { ChatResult } from '../../src/domain/chat-types'
 import type { Conversation } from '../../src/domain/conversation'
+import type { ConversationFolder } from '../../src/domain/conversation-folder'
 import { linkedConversationId } from '../../src/domain/conversation-link'
 import { EMPTY_PROMPTS_DATA, type ExtensionReply } from '../../src/domain/extension-bridge-messages'
 import type { HistoryPage } from '../../src/domain/history-page'
@@ -28,6 +29,7 @@ import { modelServersMachine } from '../../src/machines/model-servers.machine'
 import { modelsMachine } from '../../src/machines/models.machine'
 import { openConversationMachine } from '../../src/machines/open-conversation.machine'
 import type { LinkedConversation } from '../../src/machines/open-conversation-state'
+import { organiseMachine } from '../../src/machines/organise.machine'
 import { promptActivationMachine } from '../../src/machines/prompt-activation.machine'
 import { type DeleteOutcome, promptLibraryMachine } from '../../src/machines/prompt-library.machine'
 import { promptPickerMachine } from '../../src/machines/prompt-picker.machine'
@@ -208,6 +210,20 @@ export function startApp(
         },
         actions: { notify: noop },
       }),
+      organise: organiseMachine.provide({
+        actors: {
+          'load folders': fromPromise(
+            async (): Promise<ConversationFolder[]> => [
+              { id: 'folder_1', userId: 'user_a', name: 'Work', createdAt: '2026-05-01T00:00:00Z' },
+            ],
+          ),
+          'change conversation': fromPromise(async ({ input }) => ({
+            ...input.conversation,
+            ...input.change,
+          })),
+        },
+        actions: { notify: noop },
+      }),
       search: searchMachine.provide({
         actors: { search: fromPromise(async (): Promise<SearchResult[]> => []) },
       }),
@@ -310,10 +326,12 @@ export function startApp(
   /** The running session actors, by id (absent ones left out). */
   const session = () => {
     const { turn, openConversation, conversations, models, library } = children()
-    const { activation, quickPrompts, picker, usage, installExtension, search } = children()
+    const { activation, quickPrompts, picker, usage, installExtension, search, organise } =
+      children()
     const all: Record<string, AnyActorRef | undefined> = {
       installExtension,
       search,
+      organise,
       turn,
       openConversation,
       conversations,

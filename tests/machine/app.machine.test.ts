@@ -38,7 +38,14 @@ async function signedIn(options: Parameters<typeof startApp>[0] = {}) {
 }
 
 /** The actors that start when their code has come after the first paint: the extras. */
-const EXTRAS: readonly string[] = ['library', 'quickPrompts', 'search', 'installExtension']
+const EXTRAS: readonly string[] = [
+  'library',
+  'quickPrompts',
+  'search',
+  'organise',
+  'usage',
+  'installExtension',
+]
 /** Every session actor but the extras. */
 const STARTED_AT_SIGN_IN = SESSION_ACTORS.filter((id) => !EXTRAS.includes(id)).sort()
 
@@ -354,6 +361,18 @@ describe('app machine: routes between the actors', () => {
     const older = { ...CONVERSATION, id: 'conv_0', updatedAt: '2026-01-01T00:00:00.000Z' }
     app.send({ type: 'conversation.found', conversation: older })
     expect(conversations()?.map((c) => c.id)).toEqual(['conv_1', 'conv_0'])
+  })
+
+  it('a conversation the organiser pins reaches the conversations list as it is now', async () => {
+    const { app, children } = await signedIn()
+    const conversations = () => children().conversations?.getSnapshot().context.conversations
+    app.send({ type: 'chat.conversationStarted', conversation: CONVERSATION })
+    app.send({ type: 'extras.preload' })
+    await flush()
+    const organise = children().organise
+    organise?.send({ type: 'conversation.pin', conversation: CONVERSATION, pinned: true })
+    await flush()
+    expect(conversations()).toEqual([{ ...CONVERSATION, pinned: true }])
   })
 })
 

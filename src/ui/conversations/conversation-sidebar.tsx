@@ -7,7 +7,7 @@ const styles = conversationSidebar()
 export function ConversationSidebar() {
   return (
     <aside aria-label="Conversation sidebar" className={styles.root}>
-      <ConversationList />
+      <ConversationList hostsDialogs />
     </aside>
   )
 }

@@ -40,6 +40,8 @@ export const conversationList = sva({
     'root',
     'top',
     'newChat',
+    'scroller',
+    'section',
     'heading',
     'list',
     'row',
@@ -58,6 +60,17 @@ export const conversationList = sva({
     root: { display: 'flex', flexDirection: 'column', gap: '3', minH: 0, flex: 1 },
     top: { display: 'flex', gap: '2', flexShrink: 0 },
     newChat: { flex: 1, minW: 0 },
+    // The parts (Pinned, the folders, the rest) scroll together under the buttons.
+    scroller: {
+      flex: 1,
+      minH: 0,
+      overflowY: 'auto',
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '4',
+      pb: '3',
+    },
+    section: { display: 'flex', flexDirection: 'column', gap: '1' },
     heading: {
       px: '3',
       fontSize: 'xs',
@@ -66,15 +79,7 @@ export const conversationList = sva({
       textTransform: 'uppercase',
       color: 'fg.muted',
     },
-    list: {
-      flex: 1,
-      minH: 0,
-      overflowY: 'auto',
-      display: 'flex',
-      flexDirection: 'column',
-      gap: '0.5',
-      pb: '3',
-    },
+    list: { display: 'flex', flexDirection: 'column', gap: '0.5' },
     row: {
       position: 'relative',
       display: 'flex',

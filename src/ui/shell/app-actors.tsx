@@ -6,6 +6,7 @@ import type { conversationsMachine } from '../../machines/conversations.machine'
 import type { installExtensionMachine } from '../../machines/install-extension.machine'
 import type { modelsMachine } from '../../machines/models.machine'
 import type { openConversationMachine } from '../../machines/open-conversation.machine'
+import type { organiseMachine } from '../../machines/organise.machine'
 import type { searchMachine } from '../../machines/search.machine'
 import type { sharedPromptMachine } from '../../machines/shared-prompt.machine'
 import type { styleMachine } from '../../machines/style.machine'
@@ -28,17 +29,19 @@ export interface SessionActors {
   turn: ActorRefFrom<typeof turnMachine>
   /** The conversation on screen, its only owner: which one (and the address), its pages. */
   openConversation: ActorRefFrom<typeof openConversationMachine>
-  /** The conversations list: rename and delete. */
+  /** The conversations list: rename, delete, pin and move. */
   conversations: ActorRefFrom<typeof conversationsMachine>
   /** The models on offer, the one chosen, and the 'Select AI Model' dialog. */
   models: ActorRefFrom<typeof modelsMachine>
   prompts: PromptActorRefs
-  /** This month's usage per provider, read when the keys dialog shows it. */
-  usage: ActorRefFrom<typeof usageMachine>
+  /** This month's usage per provider, read when the keys dialog shows it, once its code has loaded. */
+  usage?: ActorRefFrom<typeof usageMachine>
   /** The Install Chrome Extension dialog. */
   installExtension?: ActorRefFrom<typeof installExtensionMachine>
   /** Search over the user's conversations and prompts (Ctrl+K), once its code has loaded. */
   search?: ActorRefFrom<typeof searchMachine>
+  /** Pins, folders and Move, once its code has loaded. */
+  organise?: ActorRefFrom<typeof organiseMachine>
 }
 
 const AppActorsContext = createContext<AppActors | null>(null)

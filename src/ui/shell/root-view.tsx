@@ -19,10 +19,10 @@ export const preloadChat = () => Promise.all([SignedIn.preload(), LazyMarkdown.p
 
 /** The session's actors while the app machine has a session (tag `session`), else null. */
 function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors | null {
-  const { turn, openConversation, conversations, models, library } = snapshot.children
+  const { turn, openConversation, conversations, models, library, organise } = snapshot.children
   const { activation, quickPrompts, picker, usage, installExtension, search } = snapshot.children
   if (!snapshot.hasTag('session') || !turn || !openConversation || !conversations) return null
-  if (!models || !activation || !picker || !usage) return null
+  if (!models || !activation || !picker) return null
   return {
     turn,
     openConversation,
@@ -31,6 +31,7 @@ function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors
     usage,
     installExtension,
     search,
+    organise,
     prompts: { library, activation, quickPrompts, picker },
   }
 }

@@ -1,0 +1,106 @@
+import { useSelector } from '@xstate/react'
+import { cx } from 'styled-system/css'
+import { sectionsOf } from '../../domain/conversation-folder'
+import { useSessionActors } from '../shell/app-actors'
+import { AppDialog } from '../shell/app-dialog'
+import { button } from '../shell/button.recipe'
+import { CheckIcon } from '../shell/session-icons'
+import { organiseDialogs } from './organise-dialogs.recipe'
+import { FolderIcon, PinIcon } from './organise-icons'
+
+const styles = organiseDialogs()
+const action = cx(button({ variant: 'outline' }), styles.action)
+
+/**
+ * A conversation's More dialog (docs/product/conversations.md#pins-and-folders): Pin or Unpin;
+ * Move to folder, one button per folder of the user's and No folder, its own checked (choosing
+ * it changes nothing); and the two exports (#export). Each closes the dialog.
+ */
+export function ConversationMoreDialog() {
+  const { organise } = useSessionActors()
+  const open = useSelector(organise, (s) => s?.hasTag('moving') ?? false)
+  const conversation = useSelector(organise, (s) => s?.context.moving ?? null)
+  const folders = useSelector(organise, (s) => s?.context.folders)
+  const current = conversation?.folderId ?? null
+  const pinned = Boolean(conversation?.pinned)
+  const cancel = () => organise?.send({ type: 'move.cancel' })
+  const choices = [
+    { id: null, name: 'No folder' },
+    ...sectionsOf([], folders ?? []).folders.map(({ folder }) => folder),
+  ]
+  return (
+    <AppDialog
+      open={open}
+      onClose={cancel}
+      title={conversation?.title ?? ''}
+      description="Pin it, move it to a folder, or export it."
+      closeLabel="Close"
+      footer={
+        <button type="button" className={button({ variant: 'outline' })} onClick={cancel}>
+          Cancel
+        </button>
+      }
+    >
+      <div className={styles.sections}>
+        <button
+          type="button"
+          className={action}
+          onClick={() =>
+            conversation &&
+            organise?.send({ type: 'conversation.pin', conversation, pinned: !pinned })
+          }
+        >
+          <PinIcon width={16} height={16} />
+          {pinned ? 'Unpin' : 'Pin to top'}
+        </button>
+        <section aria-label="Move to folder" className={styles.section}>
+          <h3 className={styles.heading}>Move to folder</h3>
+          {folders?.length === 0 ? (
+            <p className={styles.note}>
+              You have no folders yet. Make one with New folder, above your conversations.
+            </p>
+          ) : (
+            <ul aria-label="Folders" className={styles.choices}>
+              {choices.map((folder) => (
+                <li key={folder.id ?? ''}>
+                  <button
+                    type="button"
+                    className={styles.choice}
+                    aria-current={folder.id === current ? 'true' : undefined}
+                    onClick={() =>
+                      organise?.send({ type: 'conversation.move', folderId: folder.id })
+                    }
+                  >
+                    <FolderIcon width={16} height={16} />
+                    {folder.name}
+                    {folder.id === current && (
+                      <CheckIcon className={styles.check} aria-label="current" />
+                    )}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-label="Export" className={styles.section}>
+          <h3 className={styles.heading}>Export</h3>
+          <div className={styles.row}>
+            {(['markdown', 'json'] as const).map((format) => (
+              <button
+                key={format}
+                type="button"
+                className={action}
+                onClick={() =>
+                  conversation &&
+                  organise?.send({ type: 'conversation.export', conversation, format })
+                }
+              >
+                {format === 'markdown' ? 'Export as Markdown' : 'Export as JSON'}
+              </button>
+            ))}
+          </div>
+        </section>
+      </div>
+    </AppDialog>
+  )
+}

@@ -1,0 +1,26 @@
+import { Icon, type IconProps } from '../shell/icons'
+
+// The icons of pins and folders, loaded with their code after the first paint.
+
+export const PinIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 17v5M9 10.8a2 2 0 0 1-1.1 1.8l-1.8.9A2 2 0 0 0 5 15.2v.8h14v-.8a2 2 0 0 0-1.1-1.8l-1.8-.9a2 2 0 0 1-1.1-1.8V7a1 1 0 0 1 1-1 2 2 0 0 0 0-4H8a2 2 0 0 0 0 4 1 1 0 0 1 1 1Z" />
+  </Icon>
+)
+const FOLDER =
+  'M20 20a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2h-7.9a2 2 0 0 1-1.7-.9l-.8-1.2A2 2 0 0 0 7.9 3H4a2 2 0 0 0-2 2v13a2 2 0 0 0 2 2Z'
+export const FolderIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d={FOLDER} />
+  </Icon>
+)
+export const FolderPlusIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d={`${FOLDER}M12 10v6M9 13h6`} />
+  </Icon>
+)
+export const MoreIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 12h.01M19 12h.01M5 12h.01" strokeWidth={3} />
+  </Icon>
+)
