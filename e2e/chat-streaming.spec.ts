@@ -9,6 +9,9 @@ import { signUp } from './support/session'
 test('a reply streams in with its usage; Stop keeps the partial reply; Regenerate replaces it', async ({
   page,
 }) => {
+  // Paced on purpose: about 4 s at 8 tokens a second, then 9 s for the regenerated reply at 3,
+  // and two reloads, beside another worker: more than the default 30 s.
+  test.setTimeout(60_000)
   await signUp(page, 'Stream Sam')
   await chatWithGpt5(page)
   const reply = page.getByRole('article', { name: 'GPT-5 message' })

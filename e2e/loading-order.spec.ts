@@ -7,9 +7,13 @@ import { signUp } from './support/session'
 // after them.
 
 /**
- * Holds the session's actors chunk until `release()` is called, or 5 s: after that, what the
- * test waits for would be asked for in order anyway. `downloading()` says whether it is held.
+ * Holds the session's actors chunk until `release()` is called, or 20 s: an app that asks in
+ * order would ask only after that, and the test then fails on its flag rather than hanging.
+ * The fallback is long because on two busy cores the chunks before the ask can take seconds.
+ * `downloading()` says whether it is held.
  */
+const HOLD_MS = 20_000
+
 async function holdSessionActors(page: Page) {
   let downloading = false
   let release = () => {}
@@ -18,7 +22,7 @@ async function holdSessionActors(page: Page) {
   })
   await page.route(/\/assets\/session-actors-[^/]+\.js$/, async (route) => {
     downloading = true
-    await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 5000))])
+    await Promise.race([released, new Promise((resolve) => setTimeout(resolve, HOLD_MS))])
     downloading = false
     await route.continue()
   })
@@ -29,6 +33,7 @@ test("signing in from the address asks for the chat's views while the session's 
   page,
   browser,
 }) => {
+  test.setTimeout(60_000)
   await signUp(page, 'Early Eve')
   const tokens = await page.evaluate(() => JSON.parse(localStorage.getItem('auth_tokens')!))
 
@@ -56,6 +61,7 @@ test("a linked conversation's history is asked for while the session's actors st
   page,
   browser,
 }) => {
+  test.setTimeout(60_000)
   await signUp(page, 'Early Fay')
   await chatWithGpt5(page)
   await send(page, 'Fay: a question worth keeping')
