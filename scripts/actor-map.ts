@@ -261,6 +261,7 @@ const SESSION_MACHINES: Record<string, [file: string, name: string]> = {
   picker: ['prompt-picker.machine.ts', 'promptPickerMachine'],
   installExtension: ['install-extension.machine.ts', 'installExtensionMachine'],
   search: ['search.machine.ts', 'searchMachine'],
+  panels: ['panels.machine.ts', 'panelsMachine'],
 }
 
 /** The actor map document, for `npm run diagrams` and its staleness test. */

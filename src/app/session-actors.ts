@@ -6,6 +6,7 @@ import type { EarlyHistory } from '../effects/early-history'
 import type { ExtrasLogic } from '../effects/extras-effects'
 import { provideModels } from '../effects/models-effects'
 import { provideOpenConversation } from '../effects/open-conversation-effects'
+import { providePanels } from '../effects/panels-effects'
 import { providePrompts } from '../effects/prompt-effects'
 import { provideTurn } from '../effects/turn-effects'
 import type { PlatformClient } from '../platform/index'
@@ -79,6 +80,7 @@ export function provideSessionActors(deps: SessionDeps) {
     }),
     activation: prompts.activation,
     picker: prompts.picker,
+    panels: providePanels(env.storage),
   }
 }
 

@@ -99,3 +99,9 @@ export function replaceSlashQuery(
     caret: slash.start + insert.length,
   }
 }
+
+/** The options the picker shows now: the loaded prompts matching the `/query` being typed. */
+export const pickerMatches = (context: {
+  prompts: readonly PickerPrompt[]
+  slash: SlashQuery | null
+}) => (context.slash ? matchPickerPrompts(context.prompts, context.slash.query) : [])

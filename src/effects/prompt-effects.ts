@@ -1,15 +1,14 @@
 import { fromPromise } from 'xstate'
 import type { ParentBridge } from '../bridge/parent-window'
-import { pickerPrompts } from '../domain/prompt-picker'
 import type { Notice } from '../machines/notice'
 import { promptActivationMachine } from '../machines/prompt-activation.machine'
-import { promptPickerMachine } from '../machines/prompt-picker.machine'
 import type { KeyValueStorage, PlatformClient } from '../platform/index'
 import { deferredActors } from './deferred-logic'
 import type { SavedFile } from './download-link'
 import { showToast } from './notify'
 import { createPromptData } from './prompt-data'
 import type { LibraryLogic } from './prompt-library-effects'
+import type { PickerLogic } from './prompt-picker-effects'
 import { recallValues, rememberValues } from './prompt-values'
 import type { QuickPromptsLogic } from './quick-prompts-effects'
 
@@ -36,23 +35,26 @@ export function providePrompts(options: PromptEffectsOptions) {
   const data = createPromptData(options.platform.db, options.currentUserId, options.now)
   const { now, saveFile } = options
 
-  // The library's and the quick prompts' machines and effects load apart
+  // The library's, the quick prompts' and the `/` picker's machines and effects load apart
   // (docs/performance.md, "Split"): the app machine starts them only after its `load extras`
   // step has filled these.
-  const later = deferredActors<{ library: LibraryLogic; quickPrompts: QuickPromptsLogic }>([
-    'library',
-    'quickPrompts',
-  ])
+  const later = deferredActors<{
+    library: LibraryLogic
+    quickPrompts: QuickPromptsLogic
+    picker: PickerLogic
+  }>(['library', 'quickPrompts', 'picker'])
   const loadLater = async () => {
-    const [{ provideLibrary }, { provideQuickPrompts }] = await Promise.all([
+    const [{ provideLibrary }, { provideQuickPrompts }, { providePicker }] = await Promise.all([
       import('./prompt-library-effects'),
       import('./quick-prompts-effects'),
+      import('./prompt-picker-effects'),
     ])
     const { db } = options.platform
     const userId = options.currentUserId
     later.fill({
       library: provideLibrary({ data, db, userId, notify, now, saveFile }),
       quickPrompts: provideQuickPrompts({ data, db, userId, now }, notify),
+      picker: providePicker(data, notify),
     })
   }
 
@@ -78,16 +80,5 @@ export function providePrompts(options: PromptEffectsOptions) {
     },
   })
 
-  // The `/` picker offers the quick prompts and the user's own user prompts.
-  const picker = promptPickerMachine.provide({
-    actors: {
-      'load picker prompts': fromPromise(async () => {
-        const [mine, quick] = await Promise.all([data.listMine(), data.loadQuick()])
-        return pickerPrompts(mine, quick)
-      }),
-    },
-    actions: { notify },
-  })
-
-  return { ...later.logic, loadLater, activation, picker }
+  return { ...later.logic, loadLater, activation }
 }

@@ -17,6 +17,7 @@ import type { installExtensionMachine } from './install-extension.machine'
 import type { modelsMachine } from './models.machine'
 import type { openConversationMachine } from './open-conversation.machine'
 import type { organiseMachine } from './organise.machine'
+import type { panelsMachine } from './panels.machine'
 import type { promptActivationMachine } from './prompt-activation.machine'
 import type { LibraryInput, promptLibraryMachine } from './prompt-library.machine'
 import type { promptPickerMachine } from './prompt-picker.machine'
@@ -105,6 +106,7 @@ export const SESSION_ACTORS = [
   'installExtension',
   'search',
   'organise',
+  'panels',
 ] as const
 
 /** The signed-in user's id; null while signed out, starting up, or switching accounts. */
@@ -153,6 +155,7 @@ export const appMachine = setup({
       usage: 'usage'
       search: 'search'
       organise: 'organise'
+      panels: 'panels'
     },
   },
   // The app layer provides each child with its effects: appMachine.provide({ actors }). The
@@ -177,6 +180,7 @@ export const appMachine = setup({
     picker: providedLater<typeof promptPickerMachine>('picker'),
     search: providedLater<typeof searchMachine>('search'),
     organise: providedLater<typeof organiseMachine>('organise'),
+    panels: providedLater<typeof panelsMachine>('panels'),
   },
   actions: {
     'remember user': assign({ userId: ({ event }) => sessionUserOf(event) }),
@@ -306,7 +310,7 @@ export const appMachine = setup({
               input: ({ context }) => ({ userId: context.userId ?? '' }),
             },
             { id: 'activation', src: 'activation' },
-            { id: 'picker', src: 'picker' },
+            { id: 'panels', src: 'panels' },
           ],
           entry: [sendTo('activation', { type: 'session.start' }), 'pass held activation'],
           on: {
@@ -501,6 +505,7 @@ export const appMachine = setup({
                   input: ({ context }) => context.input.library,
                 },
                 { id: 'quickPrompts', src: 'quickPrompts' },
+                { id: 'picker', src: 'picker' },
                 { id: 'search', src: 'search' },
                 { id: 'organise', src: 'organise' },
                 { id: 'usage', src: 'usage' },

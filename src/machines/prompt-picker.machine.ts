@@ -1,7 +1,7 @@
 import { assign, fromPromise, sendParent, setup } from 'xstate'
 import {
-  matchPickerPrompts,
   type PickerPrompt,
+  pickerMatches,
   replaceSlashQuery,
   type SlashQuery,
   slashQueryAt,
@@ -40,10 +40,6 @@ export type PickerEvent =
   | { type: 'picker.move'; step: 1 | -1 }
   | { type: 'picker.choose'; id: string }
   | { type: 'picker.close' }
-
-/** The options the picker shows now: the loaded prompts matching the query. */
-export const pickerMatches = (context: Pick<PickerContext, 'prompts' | 'slash'>) =>
-  context.slash ? matchPickerPrompts(context.prompts, context.slash.query) : []
 
 const firstMatch = (context: Pick<PickerContext, 'prompts' | 'slash'>) =>
   pickerMatches(context)[0]?.id ?? null

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { restInsert, storeSession } from '../support/chat-session'
 import { installMockPlatform } from '../support/mock-platform'
 import { renderApp } from '../support/render-app'
@@ -25,10 +25,10 @@ async function signedInWith(prompts: Array<{ title: string; content: string; typ
     })
   }
   storeSession(tokens)
-  renderApp()
+  const app = renderApp()
   const input = await screen.findByRole('textbox', { name: 'Message' })
   await waitFor(() => expect(input).toBeEnabled())
-  return input as HTMLTextAreaElement
+  return Object.assign(input as HTMLTextAreaElement, { app })
 }
 
 const PROMPTS = [
@@ -155,5 +155,26 @@ describe('the / prompt picker', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: 'Message' })).toBe(input)
+  })
+
+  afterEach(() => vi.unstubAllGlobals())
+
+  test('a / typed before the picker has started opens it as it starts, filtered by what followed', async () => {
+    // The picker is one of the extras, which start once the page is idle: here it never is.
+    vi.stubGlobal('requestIdleCallback', () => 0)
+    vi.stubGlobal('cancelIdleCallback', () => {})
+    const input = await signedInWith(PROMPTS)
+    expect(input.app.actors.app.getSnapshot().children.picker).toBeUndefined()
+    await userEvent.type(input, '/summ')
+    const listbox = await screen.findByRole('listbox', { name: 'Prompts' })
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([expect.stringMatching(/^Summarise/)]),
+    )
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(input.value).toBe('Summarise this text:'))
   })
 })

@@ -30,6 +30,7 @@ import { modelsMachine } from '../../src/machines/models.machine'
 import { openConversationMachine } from '../../src/machines/open-conversation.machine'
 import type { LinkedConversation } from '../../src/machines/open-conversation-state'
 import { organiseMachine } from '../../src/machines/organise.machine'
+import { panelsMachine } from '../../src/machines/panels.machine'
 import { promptActivationMachine } from '../../src/machines/prompt-activation.machine'
 import { type DeleteOutcome, promptLibraryMachine } from '../../src/machines/prompt-library.machine'
 import { promptPickerMachine } from '../../src/machines/prompt-picker.machine'
@@ -303,6 +304,7 @@ export function startApp(
         actors: { 'load picker prompts': fromPromise(async (): Promise<PickerPrompt[]> => []) },
         actions: { notify: noop },
       }),
+      panels: panelsMachine,
     },
   })
   const app = createActor(machine, {
@@ -328,6 +330,7 @@ export function startApp(
     const { turn, openConversation, conversations, models, library } = children()
     const { activation, quickPrompts, picker, usage, installExtension, search, organise } =
       children()
+    const { panels } = children()
     const all: Record<string, AnyActorRef | undefined> = {
       installExtension,
       search,
@@ -341,6 +344,7 @@ export function startApp(
       activation,
       quickPrompts,
       picker,
+      panels,
     }
     return Object.fromEntries(Object.entries(all).filter(([, ref]) => ref !== undefined))
   }

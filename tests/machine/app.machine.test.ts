@@ -41,6 +41,7 @@ async function signedIn(options: Parameters<typeof startApp>[0] = {}) {
 const EXTRAS: readonly string[] = [
   'library',
   'quickPrompts',
+  'picker',
   'search',
   'organise',
   'usage',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { PickerPrompt } from '../../src/domain/prompt-picker'
+import { type PickerPrompt, pickerMatches } from '../../src/domain/prompt-picker'
 import type { Notice } from '../../src/machines/notice'
-import { pickerMatches, promptPickerMachine } from '../../src/machines/prompt-picker.machine'
+import { promptPickerMachine } from '../../src/machines/prompt-picker.machine'
 import { settles, walkEveryTransition } from '../support/model-walk'
 import { flush } from './prompt-fixtures'
 

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { Suspense, useEffect, useRef } from 'react'
+import { ariaKeysOf } from '../../domain/keyboard-shortcuts'
 import { turnIn } from '../../machines/turn-state'
 import { useSessionActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
@@ -82,6 +83,7 @@ export function MessageInput() {
           ref={field}
           id={MESSAGE_BOX_ID}
           aria-label="Message"
+          aria-keyshortcuts={ariaKeysOf('focusMessage')}
           rows={1}
           disabled={noModel || sending}
           placeholder={placeholder}
@@ -105,7 +107,8 @@ export function MessageInput() {
           <button
             type="button"
             aria-label="Stop"
-            title="Stop generating"
+            title="Stop generating (Esc)"
+            aria-keyshortcuts="Escape"
             onClick={() => turn.send({ type: 'message.stop' })}
             className={button({ variant: 'outline', size: 'icon' })}
           >

@@ -1,16 +1,26 @@
+import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
+import { type PickerPrompt, pickerMatches } from '../../domain/prompt-picker'
 import { hasVariables } from '../../domain/prompt-variables'
 import { badge } from '../prompts/prompt-badge.recipe'
+import { useSessionActors } from '../shell/app-actors'
 import { optionId, type PickerList } from './prompt-picker'
 import { promptPicker } from './prompt-picker.recipe'
 
 const styles = promptPicker()
+
+const NONE: PickerPrompt[] = []
+
+const sameIds = (a: PickerPrompt[], b: PickerPrompt[]) =>
+  a.length === b.length && a.every((prompt, i) => prompt === b[i])
 
 /**
  * The `/` picker's list, above the message box and as wide as it; nothing while closed. It loads
  * as the picker first opens, not with the page (docs/performance.md, "Split").
  */
 export function PromptPickerList({ list }: { list: PickerList }) {
+  const { picker } = useSessionActors().prompts
+  const matches = useSelector(picker, (s) => (s ? pickerMatches(s.context) : NONE), sameIds)
   // The highlighted option stays in view as the arrows move through a long list.
   useEffect(() => {
     if (list.highlighted === null) return
@@ -20,7 +30,7 @@ export function PromptPickerList({ list }: { list: PickerList }) {
   if (!list.open) return null
   return (
     <div id={list.id} role="listbox" aria-label="Prompts" className={styles.content}>
-      {list.matches.map((prompt) => {
+      {matches.map((prompt) => {
         const highlighted = prompt.id === list.highlighted
         return (
           // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are the textarea's, which names the highlighted option (aria-activedescendant); focus never leaves it.

@@ -8,12 +8,10 @@ import {
   useId,
   useRef,
 } from 'react'
-import type { PickerPrompt } from '../../domain/prompt-picker'
-import { pickerMatches } from '../../machines/prompt-picker.machine'
-import { useSessionActors } from '../shell/app-actors'
+import { useAppActors, useSessionActors } from '../shell/app-actors'
 
-const sameIds = (a: PickerPrompt[], b: PickerPrompt[]) =>
-  a.length === b.length && a.every((prompt, i) => prompt === b[i])
+/** The message box's text and caret, as the picker hears them. */
+type Typed = { text: string; caret: number }
 
 /** The id of an option of the list `listId`: what the textarea's aria-activedescendant names. */
 export const optionId = (listId: string, promptId: string) => `${listId}-${promptId}`
@@ -29,15 +27,22 @@ export const optionId = (listId: string, promptId: string) => `${listId}-${promp
  * and Ark's Combobox brought zag's combobox, dismissal, presence and floating-ui with it, about
  * 30 KB of the signed-in first paint (docs/performance.md, "Split"). The list needs no
  * positioning engine: it sits above the box, as wide as it.
+ *
+ * The picker is one of the extras, started a moment after the first paint (when the page is
+ * idle). A `/` typed before it has started asks for it at once, and what was typed reaches it
+ * as it starts: the list opens then.
  */
 export function usePromptPicker(field: RefObject<HTMLTextAreaElement | null>, value: string) {
   const { picker } = useSessionActors().prompts
-  const open = useSelector(picker, (s) => s.hasTag('open'))
-  const matches = useSelector(picker, (s) => pickerMatches(s.context), sameIds)
-  const highlighted = useSelector(picker, (s) => s.context.highlighted)
-  const inserted = useSelector(picker, (s) => s.context.inserted)
+  const { app } = useAppActors()
+  const open = useSelector(picker, (s) => s?.hasTag('open') ?? false)
+  // The highlighted option is always one of those on offer, and there is one whenever any
+  // is: the machine highlights the first match as the list opens and as the query changes.
+  const active = useSelector(picker, (s) =>
+    s?.hasTag('open') ? s.context.prompts.find((p) => p.id === s.context.highlighted) : undefined,
+  )
+  const inserted = useSelector(picker, (s) => s?.context.inserted ?? null)
   const listId = useId()
-  const active = open ? matches.find((prompt) => prompt.id === highlighted) : undefined
 
   // After an insert the caret goes right after the inserted text, once the text is in.
   const placed = useRef<unknown>(null)
@@ -55,13 +60,13 @@ export function usePromptPicker(field: RefObject<HTMLTextAreaElement | null>, va
       const target = event.target as Node | null
       const list = document.getElementById(listId)
       if (target && (field.current?.contains(target) || list?.contains(target))) return
-      picker.send({ type: 'picker.close' })
+      picker?.send({ type: 'picker.close' })
     }
     document.addEventListener('pointerdown', outside, true)
     return () => document.removeEventListener('pointerdown', outside, true)
   }, [open, listId, field, picker])
 
-  const caretOf = (event: SyntheticEvent<HTMLTextAreaElement>) => ({
+  const caretOf = (event: SyntheticEvent<HTMLTextAreaElement>): Typed => ({
     text: event.currentTarget.value,
     caret: event.currentTarget.selectionStart ?? event.currentTarget.value.length,
   })
@@ -73,16 +78,34 @@ export function usePromptPicker(field: RefObject<HTMLTextAreaElement | null>, va
     'aria-controls': open ? listId : undefined,
     'aria-activedescendant': active ? optionId(listId, active.id) : undefined,
     onSelect: (event: SyntheticEvent<HTMLTextAreaElement>) => {
-      if (open) picker.send({ type: 'picker.caret', ...caretOf(event) })
+      if (open) picker?.send({ type: 'picker.caret', ...caretOf(event) })
     },
     // Focus moving to another control closes it; a window losing focus does not.
     onBlur: (event: FocusEvent<HTMLTextAreaElement>) => {
-      if (open && event.relatedTarget !== null) picker.send({ type: 'picker.close' })
+      if (open && event.relatedTarget !== null) picker?.send({ type: 'picker.close' })
     },
   }
+  // Typed before the picker started: the `/` as typed, then the text as it is now.
+  const early = useRef<{ slash: Typed; now: Typed } | null>(null)
+  useEffect(() => {
+    if (!picker || !early.current) return
+    const { slash, now } = early.current
+    early.current = null
+    picker.send({ type: 'picker.typed', ...slash })
+    if (now !== slash) picker.send({ type: 'picker.typed', ...now })
+  }, [picker])
   /** Typed text: the picker hears it after the chat has it. */
-  const typed = (event: SyntheticEvent<HTMLTextAreaElement>) =>
-    picker.send({ type: 'picker.typed', ...caretOf(event) })
+  const typed = (event: SyntheticEvent<HTMLTextAreaElement>) => {
+    const now = caretOf(event)
+    if (picker) {
+      picker.send({ type: 'picker.typed', ...now })
+    } else if (early.current) {
+      early.current.now = now
+    } else if (now.text[now.caret - 1] === '/') {
+      early.current = { slash: now, now }
+      app.send({ type: 'extras.preload' })
+    }
+  }
   /**
    * The picker's keys while its list shows (arrows, Enter, Escape): true when it took the key.
    * Enter chooses the highlighted prompt; with none highlighted it only closes the list.
@@ -92,15 +115,15 @@ export function usePromptPicker(field: RefObject<HTMLTextAreaElement | null>, va
     switch (event.key) {
       case 'ArrowDown':
       case 'ArrowUp':
-        if (matches.length === 0) return false
-        picker.send({ type: 'picker.move', step: event.key === 'ArrowDown' ? 1 : -1 })
+        if (!active) return false
+        picker?.send({ type: 'picker.move', step: event.key === 'ArrowDown' ? 1 : -1 })
         break
       case 'Escape':
-        picker.send({ type: 'picker.close' })
+        picker?.send({ type: 'picker.close' })
         break
       case 'Enter':
         if (event.shiftKey) return false
-        picker.send(active ? { type: 'picker.choose', id: active.id } : { type: 'picker.close' })
+        picker?.send(active ? { type: 'picker.choose', id: active.id } : { type: 'picker.close' })
         break
       default:
         return false
@@ -111,12 +134,11 @@ export function usePromptPicker(field: RefObject<HTMLTextAreaElement | null>, va
   const list = {
     id: listId,
     open,
-    matches,
     highlighted: active?.id ?? null,
     highlight: (id: string) => {
-      if (id !== highlighted) picker.send({ type: 'picker.highlight', id })
+      if (id !== active?.id) picker?.send({ type: 'picker.highlight', id })
     },
-    choose: (id: string) => picker.send({ type: 'picker.choose', id }),
+    choose: (id: string) => picker?.send({ type: 'picker.choose', id }),
   }
   return { fieldProps, typed, keyDown, list }
 }

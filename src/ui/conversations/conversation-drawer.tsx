@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react'
-import { useState } from 'react'
 import { cx } from 'styled-system/css'
 import { useSessionActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
@@ -10,13 +9,14 @@ import { drawerTrigger } from './conversations.recipe'
 
 /**
  * Under 768 px the conversations open in a drawer from the left, from the header's
- * Conversations button; choosing a conversation or New chat closes it. Whether it is open is
- * view state, kept here, as for the side menu; the drawer's dialog loads on first open.
+ * Conversations button or its shortcut (the panels machine's `drawerOpen`); choosing a
+ * conversation or New chat closes it. The drawer's dialog loads on first open.
  */
 export function ConversationDrawer() {
-  const { conversations } = useSessionActors()
+  const { conversations, panels } = useSessionActors()
   const renaming = useSelector(conversations, (s) => s.context.editing !== null)
-  const [open, setOpen] = useState(false)
+  const open = useSelector(panels, (s) => s.hasTag('drawerOpen'))
+  const setOpen = (open: boolean) => panels.send({ type: open ? 'drawer.open' : 'drawer.close' })
   return (
     <LazySheet
       label="Conversations"

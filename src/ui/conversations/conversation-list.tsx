@@ -5,7 +5,8 @@ import type { Conversation } from '../../domain/conversation'
 import { useAppActors, useSessionActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
 import { lazyComponent } from '../shell/lazy-view'
-import { PlusIcon, SearchIcon } from '../shell/session-icons'
+import { PanelLeftIcon, PlusIcon, SearchIcon } from '../shell/session-icons'
+import { shortcutHint } from '../shell/shortcut-hint'
 import { ConversationRow, RenameRow, type RenderRow } from './conversation-row'
 import { conversationList } from './conversations.recipe'
 
@@ -26,10 +27,13 @@ const RowActions = lazyComponent(() => load().then((m) => m.RowActions))
 export function ConversationList({
   onChosen,
   hostsDialogs,
+  onFold,
 }: {
   onChosen?: () => void
   /** The sidebar's list, which is always there, holds Move and Delete folder for both. */
   hostsDialogs?: boolean
+  /** The sidebar's: folds it to its rail (docs/product/screens.md#keyboard-shortcuts). */
+  onFold?: () => void
 }) {
   const { conversations, openConversation, organise, turn } = useSessionActors()
   const { app } = useAppActors()
@@ -88,6 +92,7 @@ export function ConversationList({
         <button
           type="button"
           className={cx(button({ variant: 'outline' }), styles.newChat)}
+          {...shortcutHint('newChat', 'New chat')}
           disabled={loading}
           onClick={() => {
             openConversation.send({ type: 'conversation.open', conversationId: null })
@@ -101,7 +106,7 @@ export function ConversationList({
         <button
           type="button"
           aria-label="Search"
-          title="Search (Ctrl+K)"
+          {...shortcutHint('search', 'Search')}
           className={button({ variant: 'outline', size: 'icon' })}
           onClick={() => {
             onChosen?.()
@@ -110,6 +115,17 @@ export function ConversationList({
         >
           <SearchIcon width={16} height={16} />
         </button>
+        {onFold && (
+          <button
+            type="button"
+            aria-label="Hide sidebar"
+            {...shortcutHint('toggleSidebar', 'Hide sidebar')}
+            className={button({ variant: 'ghost', size: 'icon' })}
+            onClick={onFold}
+          >
+            <PanelLeftIcon width={16} height={16} />
+          </button>
+        )}
       </div>
       {/* The parts keep their places, so rows already shown are never made again. */}
       <div className={styles.scroller}>

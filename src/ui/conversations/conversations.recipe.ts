@@ -2,6 +2,8 @@ import { cva, sva } from 'styled-system/css'
 
 /** How wide the sidebar is from 768 px (`md`); the composer starts right of it. */
 export const SIDEBAR_WIDTH = '260px'
+/** How wide it is folded to its rail. */
+export const RAIL_WIDTH = '56px'
 
 /**
  * The conversations sidebar (docs/product/conversations.md): from 768 px a column left of the
@@ -26,8 +28,15 @@ export const conversationSidebar = sva({
       borderColor: 'border',
       px: '3',
       pt: '3',
+      '&[data-folded]': { w: RAIL_WIDTH, px: '2' },
     },
   },
+})
+
+/** The folded sidebar: its buttons in a column. */
+export const conversationRail = sva({
+  slots: ['root'],
+  base: { root: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2' } },
 })
 
 /**

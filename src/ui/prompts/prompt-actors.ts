@@ -11,6 +11,6 @@ export interface PromptActorRefs {
   activation: ActorRefFrom<typeof promptActivationMachine>
   /** Started with the library (its code loads with it). */
   quickPrompts?: ActorRefFrom<typeof quickPromptsMachine>
-  /** The message input's `/` prompt picker. */
-  picker: ActorRefFrom<typeof promptPickerMachine>
+  /** The message input's `/` prompt picker; started with the library (its code loads with it). */
+  picker?: ActorRefFrom<typeof promptPickerMachine>
 }

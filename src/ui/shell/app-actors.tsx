@@ -7,6 +7,7 @@ import type { installExtensionMachine } from '../../machines/install-extension.m
 import type { modelsMachine } from '../../machines/models.machine'
 import type { openConversationMachine } from '../../machines/open-conversation.machine'
 import type { organiseMachine } from '../../machines/organise.machine'
+import type { panelsMachine } from '../../machines/panels.machine'
 import type { searchMachine } from '../../machines/search.machine'
 import type { sharedPromptMachine } from '../../machines/shared-prompt.machine'
 import type { styleMachine } from '../../machines/style.machine'
@@ -42,6 +43,8 @@ export interface SessionActors {
   search?: ActorRefFrom<typeof searchMachine>
   /** Pins, folders and Move, once its code has loaded. */
   organise?: ActorRefFrom<typeof organiseMachine>
+  /** The sidebar or its rail, the drawer, and the shortcut list. */
+  panels: ActorRefFrom<typeof panelsMachine>
 }
 
 const AppActorsContext = createContext<AppActors | null>(null)

@@ -21,8 +21,9 @@ export const preloadChat = () => Promise.all([SignedIn.preload(), LazyMarkdown.p
 function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors | null {
   const { turn, openConversation, conversations, models, library, organise } = snapshot.children
   const { activation, quickPrompts, picker, usage, installExtension, search } = snapshot.children
+  const { panels } = snapshot.children
   if (!snapshot.hasTag('session') || !turn || !openConversation || !conversations) return null
-  if (!models || !activation || !picker) return null
+  if (!models || !activation || !panels) return null
   return {
     turn,
     openConversation,
@@ -32,6 +33,7 @@ function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors
     installExtension,
     search,
     organise,
+    panels,
     prompts: { library, activation, quickPrompts, picker },
   }
 }

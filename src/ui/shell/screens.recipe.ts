@@ -60,12 +60,18 @@ export const signedInScreen = sva({
       transform: 'translateY(-200%)',
       _focusVisible: { transform: 'none' },
     },
-    body: { flex: 1, display: 'flex' },
+    // The composer (src/ui/chat/message-input.recipe.ts) is fixed to the viewport; it starts
+    // where this says, right of the sidebar, or of its rail when folded (SIDEBAR_WIDTH and
+    // RAIL_WIDTH in src/ui/conversations/conversations.recipe.ts: literals, for Panda to read).
+    body: {
+      flex: 1,
+      display: 'flex',
+      '--composer-left': { base: '0px', md: '260px' },
+      '&:has(> [data-folded])': { '--composer-left': { base: '0px', md: '56px' } },
+    },
     column: { flex: 1, minW: 0, display: 'flex', flexDirection: 'column' },
     main: { flex: 1, w: 'full', maxW: '3xl', mx: 'auto', px: '4', pt: '8', pb: '36' },
-    // The composer (src/ui/chat/message-input.recipe.ts) is fixed to the viewport; it starts
-    // where this says, right of the sidebar.
-    composer: { '--composer-left': { base: '0px', md: '260px' } },
+    composer: {},
     welcome: { color: 'fg.muted', fontSize: 'sm' },
     name: { color: 'fg', fontWeight: 'semibold' },
   },

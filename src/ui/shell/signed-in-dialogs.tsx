@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react'
 import type { AnyActorRef } from 'xstate'
-import { useSearchShortcut } from '../search/search-shortcut'
 import { useAppActors, useSessionActors } from './app-actors'
 import { lazyDialog, useWhenIdle } from './lazy-view'
+import { useKeyboardShortcuts } from './use-keyboard-shortcuts'
 
 // The signed-in screen's dialogs, each in its own chunk loaded on first open
 // (docs/performance.md, "Split"). What opens each one is read here, so that nothing of a
@@ -66,6 +66,11 @@ const Search = lazyDialog(
   () => useSelector(useSessionActors().search, (s) => s?.matches('open') ?? false),
 )
 
+const Shortcuts = lazyDialog(
+  () => import('./shortcuts-dialog').then((m) => m.ShortcutsDialog),
+  () => useSelector(useSessionActors().panels, (s) => s.hasTag('shortcutsOpen')),
+)
+
 /** Mounted once on the signed-in screen; each dialog renders nothing until it first opens. */
 export function SignedInDialogs() {
   // After sign-in the next step is picking a model, then the keys or the library: have them
@@ -73,7 +78,7 @@ export function SignedInDialogs() {
   const { app } = useAppActors()
   // The library stands for the extras: they start together (app.machine.ts).
   const { library } = useSessionActors().prompts
-  useSearchShortcut()
+  useKeyboardShortcuts()
   useWhenIdle(() => {
     void ModelPicker.preload().then(() => Promise.all([ApiKeys.preload(), Library.preload()]))
     app.send({ type: 'extras.preload' })
@@ -90,6 +95,7 @@ export function SignedInDialogs() {
       {library && <InstallExtension.Dialog />}
       <DeleteConversation.Dialog />
       {library && <Search.Dialog />}
+      <Shortcuts.Dialog />
     </>
   )
 }
