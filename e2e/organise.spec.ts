@@ -30,7 +30,7 @@ const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Convers
 const titles = (page: Page, list: string) =>
   sidebar(page).getByRole('list', { name: list, exact: true }).locator('li[data-row] span[title]')
 
-test('pin, a new folder, move, rename: a reload keeps them all', async ({ page }) => {
+test('pin, a new folder, move, rename, close: a reload keeps them all', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await signUp(page, 'Organised Olga')
   await seedConversations(page, ['Groceries', 'Trip to Porto', 'Tax return'])
@@ -73,6 +73,19 @@ test('pin, a new folder, move, rename: a reload keeps them all', async ({ page }
   await expect(titles(page, 'Pinned')).toHaveText(['Tax return'])
   await expect(titles(page, 'Holidays')).toHaveText(['Trip to Porto'])
   await expect(titles(page, 'Your conversations')).toHaveText(['Groceries'])
+
+  // A closed folder stays closed across a reload, in this browser.
+  const holidays = side.getByRole('button', { name: /^Holidays/ })
+  await holidays.click()
+  await expect(holidays).toHaveAttribute('aria-expanded', 'false')
+  await expect(side.getByRole('button', { name: /^Trip to Porto/ })).toHaveCount(0)
+  await page.reload()
+  await expect(titles(page, 'Pinned')).toHaveText(['Tax return'])
+  await expect(side.getByRole('button', { name: /^Holidays/ })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  )
+  await expect(side.getByRole('button', { name: /^Trip to Porto/ })).toHaveCount(0)
 })
 
 test('Export as Markdown downloads the conversation, each message in order', async ({ page }) => {

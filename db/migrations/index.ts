@@ -4,6 +4,7 @@ import { conversationFolders } from './conversation-folders'
 import { conversationTree } from './conversation-tree'
 import { conversations } from './conversations'
 import { failedTurns } from './failed-turns'
+import { folderLimit } from './folder-limit'
 import { modelServers } from './model-servers'
 import { oneActiveSystemPrompt } from './one-active-system-prompt'
 import { ownerScopedIds } from './owner-scoped-ids'
@@ -28,4 +29,5 @@ export const appMigrations: AppMigration[] = [
   failedTurns,
   searchEverything,
   conversationFolders,
+  folderLimit,
 ]

@@ -76,7 +76,7 @@ export function provideSessionActors(deps: SessionDeps) {
         import('../effects/extras-effects'),
         prompts.loadLater(),
       ])
-      extras.fill(provideExtras(platform, currentUserId))
+      extras.fill(provideExtras(platform, currentUserId, env.storage))
     }),
     activation: prompts.activation,
     picker: prompts.picker,

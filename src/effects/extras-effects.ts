@@ -1,4 +1,4 @@
-import type { PlatformClient } from '../platform/index'
+import type { KeyValueStorage, PlatformClient } from '../platform/index'
 import { provideInstallExtension } from './install-extension-effects'
 import { provideOrganise } from './organise-effects'
 import { provideSearch } from './search-effects'
@@ -9,10 +9,14 @@ import { provideUsage } from './usage-effects'
  * month's usage (read when the keys dialog shows it) and the install dialog. Their code loads after the first paint, with the library's
  * (docs/performance.md, "Split").
  */
-export function provideExtras(platform: PlatformClient, currentUserId: () => string) {
+export function provideExtras(
+  platform: PlatformClient,
+  currentUserId: () => string,
+  storage: KeyValueStorage,
+) {
   return {
     search: provideSearch(platform),
-    organise: provideOrganise({ platform, currentUserId }),
+    organise: provideOrganise({ platform, currentUserId, storage }),
     usage: provideUsage({ platform, currentUserId }),
     installExtension: provideInstallExtension(),
   }

@@ -3,13 +3,15 @@ import type { Conversation } from '../domain/conversation'
 import { type ConversationFolder, FOLDERS_MAX, folderId } from '../domain/conversation-folder'
 import type { Notice } from '../machines/notice'
 import { organiseMachine } from '../machines/organise.machine'
-import type { PlatformClient } from '../platform/index'
+import type { KeyValueStorage, PlatformClient } from '../platform/index'
 import { exportConversation } from './conversation-export'
 import { type SavedFile, saveByLink } from './download-link'
 import { showToast } from './notify'
 
 export interface OrganiseEffectsOptions {
   platform: PlatformClient
+  /** This browser's storage: which folders the user closed. */
+  storage: KeyValueStorage
   /** The signed-in user's id; throws when nobody is. */
   currentUserId: () => string
   notify?: (notice: Notice) => void
@@ -37,13 +39,14 @@ export function provideOrganise(options: OrganiseEffectsOptions) {
           updatedAt: input.conversation.updatedAt,
         }),
       ),
-      'load folders': fromPromise(() =>
-        folders.list({
+      'load folders': fromPromise(async () => ({
+        folders: await folders.list({
           where: { userId: currentUserId() },
           orderBy: [{ name: 'asc' }, { id: 'asc' }],
           limit: FOLDERS_MAX,
         }),
-      ),
+        closed: recallClosed(options.storage, currentUserId()),
+      })),
       'create folder': fromPromise(({ input }) =>
         folders.create({ id: folderId(Date.now()), userId: currentUserId(), name: input.name }),
       ),
@@ -62,6 +65,31 @@ export function provideOrganise(options: OrganiseEffectsOptions) {
         ]),
       ),
     },
-    actions: { notify },
+    actions: {
+      notify,
+      'remember closed': (_, { closed }) =>
+        rememberClosed(options.storage, currentUserId(), closed),
+    },
   })
+}
+
+// Closed folders are this browser's view, one entry per user (docs/product/conversations.md#pins-and-folders).
+const closedKey = (userId: string) => `closedFolders:${userId}`
+
+function recallClosed(storage: KeyValueStorage, userId: string): string[] {
+  try {
+    const stored: unknown = JSON.parse(storage.getItem(closedKey(userId)) ?? '[]')
+    return Array.isArray(stored) ? stored.filter((id) => typeof id === 'string') : []
+  } catch {
+    return [] // unreadable or refused: every folder starts open
+  }
+}
+
+function rememberClosed(storage: KeyValueStorage, userId: string, closed: string[]): void {
+  try {
+    if (closed.length === 0) storage.removeItem(closedKey(userId))
+    else storage.setItem(closedKey(userId), JSON.stringify(closed))
+  } catch {
+    // A full or refused storage: the folder still closes, for this visit.
+  }
 }

@@ -49,7 +49,9 @@ export type OrganiseEvent =
   | { type: 'draft.save' }
   | { type: 'folder.toggle'; id: string }
   | { type: 'folder.delete'; id: string }
-  | { type: 'folder.deleteConfirmed'; moveTo: string | null }
+  /** In the delete dialog: where the folder's conversations go, another folder or none (null). */
+  | { type: 'folder.moveTo'; moveTo: string | null }
+  | { type: 'folder.deleteConfirmed' }
   | { type: 'folder.deleteCancelled' }
 
 const find = (folders: ConversationFolder[], id: string | null) =>
@@ -85,7 +87,8 @@ export const organiseMachine = setup({
     events: {} as OrganiseEvent,
   },
   actors: {
-    'load folders': fromPromise<ConversationFolder[]>(async () => {
+    /** The user's folders, and those they had closed in this browser. */
+    'load folders': fromPromise<{ folders: ConversationFolder[]; closed: string[] }>(async () => {
       throw notProvided('load folders')
     }),
     'create folder': fromPromise<ConversationFolder, { name: string }>(async () => {
@@ -119,6 +122,10 @@ export const organiseMachine = setup({
   actions: {
     notify: (_, _params: Notice) => {
       throw notProvided('notify')
+    },
+    /** Keeps the closed folders for the next visit, in this browser. */
+    'remember closed': (_, _params: { closed: string[] }) => {
+      throw notProvided('remember closed')
     },
     // Routed by the app machine to the list, which shows them where they now go. Taken only
     // when 'change conversation' or 'delete folder' is done: its output is the rows saved.
@@ -157,6 +164,12 @@ export const organiseMachine = setup({
     'drafting?': ({ context }) => context.draft !== null,
     'listed?': ({ context, event }) =>
       'id' in event && find(context.folders, event.id) !== undefined,
+    // The folder being deleted is no place for its conversations.
+    'another folder, or none?': ({ context, event }) =>
+      event.type === 'folder.moveTo' &&
+      (event.moveTo === null ||
+        (event.moveTo !== context.pendingDelete?.id &&
+          find(context.folders, event.moveTo) !== undefined)),
     'name refused?': ({ context }) => context.draft !== null && !checked(context).ok,
     'name unchanged?': ({ context }) => {
       const check = checked(context)
@@ -183,7 +196,12 @@ export const organiseMachine = setup({
         src: 'load folders',
         onDone: {
           target: 'ready',
-          actions: assign({ folders: ({ event }) => [...event.output].sort(byName) }),
+          actions: assign(({ event }) => {
+            const folders = [...event.output.folders].sort(byName)
+            // Closed as the user left them, of the folders still there.
+            const closed = event.output.closed.filter((id) => find(folders, id) !== undefined)
+            return { folders, closed }
+          }),
         },
         onError: { target: 'ready', actions: notice(ORGANISE_MESSAGES.foldersLoadFailed) },
       },
@@ -191,12 +209,15 @@ export const organiseMachine = setup({
     ready: {
       on: {
         'folder.toggle': {
-          actions: assign({
-            closed: ({ context, event }) =>
-              context.closed.includes(event.id)
-                ? context.closed.filter((id) => id !== event.id)
-                : [...context.closed, event.id],
-          }),
+          actions: [
+            assign({
+              closed: ({ context, event }) =>
+                context.closed.includes(event.id)
+                  ? context.closed.filter((id) => id !== event.id)
+                  : [...context.closed, event.id],
+            }),
+            { type: 'remember closed', params: ({ context }) => ({ closed: context.closed }) },
+          ],
         },
       },
       initial: 'idle',
@@ -241,6 +262,7 @@ export const organiseMachine = setup({
               target: 'confirmingDelete',
               actions: assign({
                 pendingDelete: ({ context, event }) => find(context.folders, event.id) ?? null,
+                moveTo: null,
               }),
             },
           },
@@ -344,13 +366,14 @@ export const organiseMachine = setup({
         confirmingDelete: {
           tags: 'confirmingDelete',
           on: {
-            'folder.deleteConfirmed': {
-              target: 'deleting',
+            'folder.moveTo': {
+              guard: 'another folder, or none?',
               actions: assign({ moveTo: ({ event }) => event.moveTo }),
             },
+            'folder.deleteConfirmed': 'deleting',
             'folder.deleteCancelled': {
               target: 'idle',
-              actions: assign({ pendingDelete: null }),
+              actions: assign({ pendingDelete: null, moveTo: null }),
             },
           },
         },

@@ -102,6 +102,34 @@ describeOnEveryBackend('pins and folders', ({ signedIn }) => {
     ).toHaveLength(40)
   })
 
+  test('a user keeps at most 50 folders, whatever writes the 51st; another user is not held back', async () => {
+    const { alice, bob, a, b } = await aliceAndBob()
+    // 49 in one statement, then the 50th as the app creates it.
+    await alice.client.db.sql(
+      "insert into conversation_folders (user_id, id, name) select $1, 'f_' || n, 'Folder ' || n from generate_series(1, 49) n",
+      [alice.userId],
+    )
+    await a.folders.create({ id: 'f_50', userId: alice.userId, name: 'Fiftieth' })
+    const refused = await a.folders
+      .create({ id: 'f_51', userId: alice.userId, name: 'One too many' })
+      .catch((e) => e)
+    expect(refused.status).toBe(400)
+    expect(refused.message).toBe('You can keep at most 50 folders')
+    const bySql = await alice.client.db
+      .sql("insert into conversation_folders (user_id, id, name) values ($1, 'f_52', 'By SQL')", [
+        alice.userId,
+      ])
+      .catch((e) => e)
+    expect(bySql.message).toBe('You can keep at most 50 folders')
+    expect(await a.folders.list()).toHaveLength(50)
+    // Deleting one makes room again; Bob's own count is his.
+    await a.folders.delete('f_1')
+    await a.folders.create({ id: 'f_53', userId: alice.userId, name: 'Room again' })
+    expect((await b.folders.create({ id: 'f_1', userId: bob.userId, name: 'His' })).name).toBe(
+      'His',
+    )
+  })
+
   test('deleting a folder keeps its conversations: out of any folder, or moved into another', async () => {
     const { alice, a, chat } = await aliceAndBob()
     const work = await a.folders.create({ id: 'f_work', userId: alice.userId, name: 'Work' })

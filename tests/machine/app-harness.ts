@@ -213,17 +213,23 @@ export function startApp(
       }),
       organise: organiseMachine.provide({
         actors: {
-          'load folders': fromPromise(
-            async (): Promise<ConversationFolder[]> => [
-              { id: 'folder_1', userId: 'user_a', name: 'Work', createdAt: '2026-05-01T00:00:00Z' },
+          'load folders': fromPromise(async () => ({
+            closed: [] as string[],
+            folders: [
+              {
+                id: 'folder_1',
+                userId: 'user_a',
+                name: 'Work',
+                createdAt: '2026-05-01T00:00:00Z',
+              } satisfies ConversationFolder,
             ],
-          ),
+          })),
           'change conversation': fromPromise(async ({ input }) => ({
             ...input.conversation,
             ...input.change,
           })),
         },
-        actions: { notify: noop },
+        actions: { notify: noop, 'remember closed': noop },
       }),
       search: searchMachine.provide({
         actors: { search: fromPromise(async (): Promise<SearchResult[]> => []) },

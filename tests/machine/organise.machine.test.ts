@@ -32,6 +32,8 @@ const HOME = folder('f_home', 'home')
 
 interface Fakes {
   fail?: 'change' | 'create' | 'rename' | 'delete' | 'load' | 'export'
+  /** The folders closed on the last visit. */
+  closed?: string[]
 }
 
 /** The organiser with recording fakes: `log` holds every effect and report, in order. */
@@ -45,7 +47,7 @@ async function organiser(fakes: Fakes = {}) {
       actors: {
         'load folders': fromPromise(async () => {
           failing('load')
-          return [WORK, HOME]
+          return { folders: [WORK, HOME], closed: fakes.closed ?? [] }
         }),
         'change conversation': fromPromise(async ({ input }) => {
           log.push(`change ${input.conversation.id} ${JSON.stringify(input.change)}`)
@@ -76,6 +78,9 @@ async function organiser(fakes: Fakes = {}) {
         notify: (_, notice: Notice) => {
           log.push(`${notice.kind}: ${notice.message}`)
         },
+        'remember closed': (_, { closed }) => {
+          log.push(`remember closed [${closed.join(', ')}]`)
+        },
         // What the app machine passes on to the conversations list.
         'report changed': ({ event }) => {
           const output = (event as unknown as { output: Conversation | Conversation[] }).output
@@ -96,6 +101,18 @@ describe('organise machine: pins and moves', () => {
   it('loads the folders by name, whatever their case', async () => {
     const { context } = await organiser()
     expect(context().folders.map((f) => f.name)).toEqual(['home', 'Work'])
+  })
+
+  it('folders closed on the last visit start closed, of those still there; each toggle is kept', async () => {
+    const { send, context, log } = await organiser({ closed: [HOME.id, 'f_deleted_elsewhere'] })
+    expect(context().closed).toEqual([HOME.id])
+    send({ type: 'folder.toggle', id: WORK.id })
+    send({ type: 'folder.toggle', id: HOME.id })
+    expect(context().closed).toEqual([WORK.id])
+    expect(log).toEqual([
+      `remember closed [${HOME.id}, ${WORK.id}]`,
+      `remember closed [${WORK.id}]`,
+    ])
   })
 
   it("folders that fail to load say 'Failed to load folders'; pins still work", async () => {
@@ -237,14 +254,24 @@ describe('organise machine: folders', () => {
     const { actor, log, send, context } = await organiser()
     send({ type: 'folder.delete', id: WORK.id })
     expect(actor.getSnapshot().hasTag('confirmingDelete')).toBe(true)
+    send({ type: 'folder.moveTo', moveTo: HOME.id })
+    expect(context().moveTo).toBe(HOME.id)
     send({ type: 'folder.deleteCancelled' })
+    // A choice left with Cancel is not the next dialog's.
+    expect(context().moveTo).toBeNull()
     expect(context().folders).toHaveLength(2)
     send({ type: 'folder.toggle', id: WORK.id })
     expect(context().closed).toEqual([WORK.id])
     send({ type: 'folder.delete', id: WORK.id })
-    send({ type: 'folder.deleteConfirmed', moveTo: HOME.id })
+    // Not into itself, nor into a folder that is not there.
+    send({ type: 'folder.moveTo', moveTo: WORK.id })
+    send({ type: 'folder.moveTo', moveTo: 'f_gone' })
+    expect(context().moveTo).toBeNull()
+    send({ type: 'folder.moveTo', moveTo: HOME.id })
+    send({ type: 'folder.deleteConfirmed' })
     await flush()
     expect(log).toEqual([
+      'remember closed [f_work]',
       'delete f_work, moving to f_home',
       'changed c_in_work: pinned false, folder f_home',
     ])
@@ -255,7 +282,9 @@ describe('organise machine: folders', () => {
   it("a delete that fails says 'Failed to delete folder' and keeps the folder", async () => {
     const { log, send, context } = await organiser({ fail: 'delete' })
     send({ type: 'folder.delete', id: WORK.id })
-    send({ type: 'folder.deleteConfirmed', moveTo: null })
+    send({ type: 'folder.moveTo', moveTo: HOME.id })
+    send({ type: 'folder.moveTo', moveTo: null })
+    send({ type: 'folder.deleteConfirmed' })
     await flush()
     expect(log).toEqual([
       'delete f_work, moving to null',
@@ -297,9 +326,11 @@ describe('organise machine model', () => {
         { type: 'draft.save' },
         { type: 'folder.toggle', id: WORK.id },
         { type: 'folder.delete', id: WORK.id },
-        { type: 'folder.deleteConfirmed', moveTo: null },
+        { type: 'folder.moveTo', moveTo: HOME.id },
+        { type: 'folder.moveTo', moveTo: null },
+        { type: 'folder.deleteConfirmed' },
         { type: 'folder.deleteCancelled' },
-        ...settles('load folders', [WORK, HOME]),
+        ...settles('load folders', { folders: [WORK, HOME], closed: [] }),
         ...settles('change conversation', chat('c1', { pinned: true })),
         ...settles('export conversation'),
         ...settles('create folder', folder('f_new', 'Ideas')),
@@ -314,7 +345,7 @@ describe('organise machine model', () => {
         'rename folder',
         'delete folder',
       ],
-      noopActions: ['notify', 'report changed'],
+      noopActions: ['notify', 'report changed', 'remember closed'],
       tags: ['busy', 'moving', 'confirmingDelete'],
       // What the guards read: the folders, the draft and the conversation being moved.
       serialize: ({ value, context }) =>

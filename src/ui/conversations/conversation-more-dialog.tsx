@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react'
 import { cx } from 'styled-system/css'
-import { sectionsOf } from '../../domain/conversation-folder'
 import { useSessionActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
@@ -24,10 +23,8 @@ export function ConversationMoreDialog() {
   const current = conversation?.folderId ?? null
   const pinned = Boolean(conversation?.pinned)
   const cancel = () => organise?.send({ type: 'move.cancel' })
-  const choices = [
-    { id: null, name: 'No folder' },
-    ...sectionsOf([], folders ?? []).folders.map(({ folder }) => folder),
-  ]
+  // The organiser keeps its folders by name.
+  const choices = [{ id: null, name: 'No folder' }, ...(folders ?? [])]
   return (
     <AppDialog
       open={open}

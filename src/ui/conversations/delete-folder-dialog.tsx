@@ -1,6 +1,4 @@
 import { useSelector } from '@xstate/react'
-import { useState } from 'react'
-import { byName } from '../../domain/conversation-folder'
 import { useSessionActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
@@ -10,19 +8,21 @@ const styles = organiseDialogs()
 
 /**
  * Asks before a folder is deleted (docs/product/conversations.md#pins-and-folders). Its
- * conversations are kept: out of any folder, or moved into another folder chosen here.
+ * conversations are kept: out of any folder, or moved into another folder chosen here (the
+ * organiser keeps the choice, and forgets it with the dialog).
  */
 export function DeleteFolderDialog() {
   const { organise, conversations } = useSessionActors()
   const open = useSelector(organise, (s) => s?.hasTag('confirmingDelete') ?? false)
   const folder = useSelector(organise, (s) => s?.context.pendingDelete ?? null)
   const folders = useSelector(organise, (s) => s?.context.folders)
-  const others = (folders ?? []).filter((f) => f.id !== folder?.id).sort(byName)
+  // The organiser keeps its folders by name.
+  const others = (folders ?? []).filter((f) => f.id !== folder?.id)
   const inside = useSelector(
     conversations,
     (s) => s.context.conversations.filter((c) => folder && c.folderId === folder.id).length,
   )
-  const [moveTo, setMoveTo] = useState<string | null>(null)
+  const moveTo = useSelector(organise, (s) => s?.context.moveTo ?? null)
   const cancel = () => organise?.send({ type: 'folder.deleteCancelled' })
   const name = folder?.name ?? ''
   return (
@@ -43,10 +43,7 @@ export function DeleteFolderDialog() {
           <button
             type="button"
             className={button({ variant: 'outline', tone: 'danger' })}
-            onClick={() => {
-              organise?.send({ type: 'folder.deleteConfirmed', moveTo })
-              setMoveTo(null)
-            }}
+            onClick={() => organise?.send({ type: 'folder.deleteConfirmed' })}
           >
             Delete folder
           </button>
@@ -62,7 +59,7 @@ export function DeleteFolderDialog() {
                 type="radio"
                 name="move-to"
                 checked={moveTo === target.id}
-                onChange={() => setMoveTo(target.id)}
+                onChange={() => organise?.send({ type: 'folder.moveTo', moveTo: target.id })}
               />
               {target.name}
             </label>
