@@ -1,6 +1,7 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { chatWithGpt5, composer, send } from './support/chat'
-import { ARTIFACTS, signUp, toast } from './support/session'
+import { ARTIFACTS, signUp, toast, waitForToastsToGo } from './support/session'
 
 // Issue 28, keyboard (docs/product/screens.md#keyboard-shortcuts): every shortcut does its job
 // from the keyboard alone, and `?` lists them.
@@ -104,4 +105,43 @@ test('under 768 px Alt+Shift+S opens the conversations drawer, and closes it', a
   await expect(drawer.getByRole('button', { name: 'New chat' })).toBeVisible()
   await page.keyboard.press('Alt+Shift+KeyS')
   await expect(drawer).toBeHidden()
+})
+
+test.describe('accessibility', () => {
+  // Colours mid-transition are no one's: as in accessibility.spec.ts, transitions are off.
+  test.use({ reducedMotion: 'reduce' })
+
+  test('the shortcut list and the folded sidebar are axe-clean, in light and dark', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await signUp(page, 'Keys Kit')
+    const blocking = async (include: string) => {
+      const { violations } = await new AxeBuilder({ page }).include(include).analyze()
+      return violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    }
+    for (const theme of ['dark', 'light']) {
+      const toggle = page.getByRole('button', { name: `Switch to ${theme} theme` })
+      if (await toggle.first().isVisible()) await toggle.first().click()
+      await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`))
+      await waitForToastsToGo(page)
+
+      await page.keyboard.press('Alt+Shift+KeyS')
+      const sidebar = page.getByRole('complementary', { name: 'Conversation sidebar' })
+      await expect(sidebar.getByRole('button', { name: 'Show sidebar' })).toBeVisible()
+      expect(await blocking('aside'), `folded sidebar, ${theme}`).toEqual([])
+      await page.keyboard.press('Alt+Shift+KeyS')
+      await expect(sidebar.getByRole('button', { name: 'Hide sidebar' })).toBeVisible()
+
+      await page.getByRole('button', { name: 'Hide sidebar' }).focus()
+      await page.keyboard.press('Shift+Slash')
+      const list = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+      await expect(list).toBeVisible()
+      expect(await blocking('[role="dialog"]'), `shortcut list, ${theme}`).toEqual([])
+      await page.keyboard.press('Escape')
+      await expect(list).toBeHidden()
+    }
+  })
 })
