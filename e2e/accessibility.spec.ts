@@ -215,7 +215,17 @@ for (const theme of THEMES) {
         await headerAction(page, narrow, 'Library', 'Prompt Library')
         await expect(library).toBeVisible()
         await expect(library.getByRole('status')).toHaveCount(0)
+        // Scanned starred and tagged, under the tag's filter (docs/product/screens.md#favourites-and-tags).
+        const first = library.getByRole('article').first()
+        await first.getByRole('button', { name: 'Favourite' }).click()
+        await first.getByRole('textbox', { name: /^Add a tag to/ }).fill('axe')
+        await first.getByRole('textbox', { name: /^Add a tag to/ }).press('Enter')
+        await first.getByRole('button', { name: '#axe' }).click()
+        await expect(library.getByText('Tagged #axe')).toBeVisible()
+        await expect(library.getByRole('article')).toHaveCount(1)
         await expectClean(page, where('library, Browse Public'), inDialog)
+        await library.getByRole('button', { name: 'Clear tag filter' }).click()
+        await expect(library.getByText('Tagged #axe')).toBeHidden()
 
         await library.getByRole('button', { name: 'Create', exact: true }).click()
         const create = page.getByRole('dialog', { name: 'Create New Prompt' })

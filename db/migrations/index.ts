@@ -8,6 +8,7 @@ import { folderLimit } from './folder-limit'
 import { modelServers } from './model-servers'
 import { oneActiveSystemPrompt } from './one-active-system-prompt'
 import { ownerScopedIds } from './owner-scoped-ids'
+import { promptMarks } from './prompt-marks'
 import { replyStatusAndUsage } from './reply-status-and-usage'
 import { sealedApiKeys } from './sealed-api-keys'
 import { sealsBoundToTheirRow } from './seals-bound-to-their-row'
@@ -30,4 +31,5 @@ export const appMigrations: AppMigration[] = [
   searchEverything,
   conversationFolders,
   folderLimit,
+  promptMarks,
 ]

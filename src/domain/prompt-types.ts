@@ -22,6 +22,10 @@ export interface LibraryPrompt extends PromptRow {
   isHidden?: boolean
   /** The user's quick menu held it when the list was read. */
   inQuickMenu?: boolean
+  /** The user starred it (docs/product/screens.md#favourites-and-tags). */
+  favourite?: boolean
+  /** The user's own tags on it, in the order added. */
+  tags?: string[]
 }
 
 /** The fields a share link carries and a shared prompt needs. */

@@ -1,5 +1,6 @@
 import type { PromptFileEntry } from '../domain/prompt-files'
 import { linkedRecordId } from '../domain/prompt-ids'
+import { isFiltered, type LibraryFilter, NO_FILTER } from '../domain/prompt-marks'
 import type { LibraryList, LibraryPrompt, PromptDraft, PromptRow } from '../domain/prompt-types'
 import type {
   CreateDraft,
@@ -11,6 +12,7 @@ import type { AddOutcome } from '../machines/quick-prompts.machine'
 import type { DbClient } from '../platform/db-client'
 import { addSharedPrompt, createPrivatePrompt, randomSharedHex } from './private-prompts'
 import { createPromptData, type HideRow, type PromptData, type RatingRow } from './prompt-data'
+import { createMarksData } from './prompt-marks-data'
 
 /** The public list shows at most this many prompts (docs/product/limits.md, "Prompts"). */
 export const PUBLIC_LIST_LIMIT = 50
@@ -33,43 +35,53 @@ export function createLibraryData(
   const ratings = db.table<RatingRow>('promptRatings')
   const hides = db.table<HideRow>('userPromptDeletions')
   const quick = db.table<{ id: string; userId: string; promptId: string }>('quickPrompts')
+  const marks = createMarksData(db, userId, now)
 
   async function hiddenIds(): Promise<Set<string>> {
     const rows = await hides.list({ where: { userId: userId() } })
     return new Set(rows.map((r) => r.promptId))
   }
 
+  /** A tab's prompts, less the ones the user hid (narrowed by the filter), or the hidden ones. */
+  async function listOf(tab: LibraryList, filter: LibraryFilter): Promise<LibraryPrompt[]> {
+    if (tab === 'hidden') {
+      const ids = [...(await hiddenIds())]
+      if (!ids.length) return []
+      const rows = await prompts.list({
+        where: { id: { in: ids } },
+        orderBy: { createdAt: 'desc' },
+      })
+      return (await withRatings(rows)).map((prompt) => ({ ...prompt, isHidden: true }))
+    }
+    const where = tab === 'public' ? { isPublic: '1' } : { userId: userId() }
+    const [rows, hidden, quickRows] = await Promise.all([
+      // Filtered, the database finds every match, not only among the newest 50.
+      isFiltered(filter)
+        ? marks.markedPrompts(tab, filter)
+        : prompts.list({
+            where,
+            orderBy: { createdAt: 'desc' },
+            limit: tab === 'public' ? PUBLIC_LIST_LIMIT : undefined,
+          }),
+      hiddenIds(),
+      // Only for the cards' `In Quick Menu`: unread, the cards do not say it.
+      quick.list({ where: { userId: userId() } }).catch(() => []),
+    ])
+    const inQuickMenu = new Set(quickRows.map((row) => row.promptId))
+    return (await withRatings(rows.filter((row) => !hidden.has(row.id)))).map((prompt) => ({
+      ...prompt,
+      inQuickMenu: inQuickMenu.has(prompt.id),
+    }))
+  }
+
   return {
     /**
-     * A tab's prompts, less the ones the user hid; or the hidden ones (those still readable: a
-     * prompt its author made private or deleted has gone for everyone).
+     * A tab's prompts, less the ones the user hid, narrowed by the filter; or the hidden ones
+     * (those still readable: a prompt its author made private or deleted has gone for
+     * everyone). Each with the user's star and tags.
      */
-    async loadLibrary(tab: LibraryList): Promise<LibraryPrompt[]> {
-      if (tab === 'hidden') {
-        const ids = [...(await hiddenIds())]
-        if (!ids.length) return []
-        const rows = await prompts.list({
-          where: { id: { in: ids } },
-          orderBy: { createdAt: 'desc' },
-        })
-        return (await withRatings(rows)).map((prompt) => ({ ...prompt, isHidden: true }))
-      }
-      const where = tab === 'public' ? { isPublic: '1' } : { userId: userId() }
-      const [rows, hidden, quickRows] = await Promise.all([
-        prompts.list({
-          where,
-          orderBy: { createdAt: 'desc' },
-          limit: tab === 'public' ? PUBLIC_LIST_LIMIT : undefined,
-        }),
-        hiddenIds(),
-        // Only for the cards' `In Quick Menu`: unread, the cards do not say it.
-        quick.list({ where: { userId: userId() } }).catch(() => []),
-      ])
-      const inQuickMenu = new Set(quickRows.map((row) => row.promptId))
-      return (await withRatings(rows.filter((row) => !hidden.has(row.id)))).map((prompt) => ({
-        ...prompt,
-        inQuickMenu: inQuickMenu.has(prompt.id),
-      }))
+    async loadLibrary(tab: LibraryList, filter: LibraryFilter = NO_FILTER) {
+      return marks.withMarks(await listOf(tab, filter))
     },
 
     createPrompt(draft: CreateDraft) {
@@ -168,6 +180,8 @@ export function createLibraryData(
       await quick.create({ id: linkedRecordId('quick', me, promptId, now()), userId: me, promptId })
       return 'added'
     },
+
+    saveMark: marks.saveMark,
 
     removeQuick(entryId: string) {
       return quick.delete(entryId)

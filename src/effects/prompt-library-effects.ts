@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate'
 import type { Notice } from '../machines/notice'
 import { promptLibraryMachine } from '../machines/prompt-library.machine'
+import { promptMarksMachine } from '../machines/prompt-marks.machine'
 import type { DbClient } from '../platform/db-client'
 import { deferredActors } from './deferred-logic'
 import { type SavedFile, saveByLink } from './download-link'
@@ -36,7 +37,14 @@ export function provideLibrary(options: LibraryEffectsOptions) {
 
   return promptLibraryMachine.provide({
     actors: {
-      'load prompts': fromPromise(({ input }) => writes.loadLibrary(input.tab)),
+      'load prompts': fromPromise(({ input }) => writes.loadLibrary(input.tab, input.filter)),
+      marks: promptMarksMachine.provide({
+        actors: {
+          'save mark': fromPromise(({ input: { promptId, favourite, tags } }) =>
+            writes.saveMark(promptId, tags ? { tags } : { favourite }),
+          ),
+        },
+      }),
       'create prompt': fromPromise(({ input }) => writes.createPrompt(input)),
       'update prompt': fromPromise(({ input }) => writes.updatePrompt(input)),
       'rate prompt': fromPromise(({ input }) => writes.ratePrompt(input.promptId, input.rating)),

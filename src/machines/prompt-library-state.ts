@@ -1,3 +1,4 @@
+import type { LibraryFilter } from '../domain/prompt-marks'
 import type {
   LibraryFind,
   LibraryList,
@@ -5,11 +6,18 @@ import type {
   LibraryTab,
   PromptType,
 } from '../domain/prompt-types'
+import type { MarksReport } from './prompt-marks.machine'
 
 // The Prompt Library machine's context, events, outcomes and messages
 // (docs/product/screens.md#prompt-library); its transitions are in prompt-library.machine.ts.
 
 export const REQUIRED_MESSAGE = 'Title and content are required'
+
+/** docs/product/errors.md: a star or tags that could not be saved (the list is read again). */
+export const MARK_FAILED_MESSAGES = {
+  favourite: 'Failed to update favourites',
+  tags: 'Failed to save tags',
+} as const
 
 /** docs/product/errors.md#prompt-files: the export's toasts. */
 export const EXPORT_MESSAGES = {
@@ -41,6 +49,8 @@ export interface LibraryContext {
   /** The list shown: a tab's, or (`hidden`, from Browse Public) the prompts the user hid. */
   tab: LibraryList
   search: string
+  /** Favourites only, or one tag's prompts (docs/product/screens.md#favourites-and-tags). */
+  filter: LibraryFilter
   prompts: LibraryPrompt[]
   create: CreateDraft
   edit: EditDraft
@@ -62,6 +72,14 @@ export type LibraryEvent =
   | { type: 'library.tab.change'; tab: LibraryTab }
   | { type: 'library.search.change'; value: string }
   | { type: 'library.hidden.toggle' }
+  | { type: 'library.filter.favourites' }
+  /** Only the prompts with this tag; null: any tag. */
+  | { type: 'library.filter.tag'; tag: string | null }
+  | { type: 'prompt.favourite.toggle'; prompt: LibraryPrompt }
+  /** What the user typed in a card's tag field. */
+  | { type: 'prompt.tag.add'; prompt: LibraryPrompt; text: string }
+  | { type: 'prompt.tag.remove'; prompt: LibraryPrompt; tag: string }
+  | MarksReport
   | { type: 'prompt.run'; prompt: LibraryPrompt }
   | { type: 'prompt.rate'; prompt: LibraryPrompt; rating: number }
   | { type: 'prompt.saveCopy'; prompt: LibraryPrompt }

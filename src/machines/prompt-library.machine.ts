@@ -1,4 +1,5 @@
-import { assign, fromPromise, sendParent, setup } from 'xstate'
+import { assign, fromPromise, sendParent, sendTo, setup } from 'xstate'
+import { type LibraryFilter, NO_FILTER, withoutTag, withTag } from '../domain/prompt-marks'
 import type { LibraryList, LibraryPrompt } from '../domain/prompt-types'
 import { hasVariables } from '../domain/prompt-variables'
 import type { AppReport } from './app-reports'
@@ -16,9 +17,11 @@ import {
   type LibraryContext,
   type LibraryEvent,
   type LibraryInput,
+  MARK_FAILED_MESSAGES,
   REQUIRED_MESSAGE,
   type SaveCopyOutcome,
 } from './prompt-library-state'
+import { type MarkWrite, promptMarksMachine } from './prompt-marks.machine'
 import {
   promptVariablesMachine,
   type VariablesFormOutput,
@@ -36,6 +39,41 @@ const notice = (kind: Notice['kind'], message: string) => ({
   params: { kind, message },
 })
 
+/** The list with one prompt's star or tags as written (shown at once, before it lands). */
+const marked = (prompts: LibraryPrompt[], write: MarkWrite) =>
+  prompts.map((prompt) =>
+    prompt.id !== write.promptId
+      ? prompt
+      : write.tags
+        ? { ...prompt, tags: write.tags }
+        : { ...prompt, favourite: write.favourite },
+  )
+
+/** The prompt as the list shows it now (a card's event may carry an older copy). */
+const current = (context: LibraryContext, prompt: LibraryPrompt) =>
+  context.prompts.find((p) => p.id === prompt.id) ?? prompt
+
+/** The write a star or tag event asks for; null when it changes nothing or is refused. */
+function markWrite(context: LibraryContext, event: LibraryEvent): MarkWrite | null {
+  if (event.type === 'prompt.favourite.toggle') {
+    const prompt = current(context, event.prompt)
+    return { promptId: prompt.id, favourite: !prompt.favourite }
+  }
+  if (event.type !== 'prompt.tag.add' && event.type !== 'prompt.tag.remove') return null
+  const tags = current(context, event.prompt).tags ?? []
+  const next =
+    event.type === 'prompt.tag.remove' ? withoutTag(tags, event.tag) : withTag(tags, event.text)
+  if (!Array.isArray(next) && !next.ok) return null
+  const after = Array.isArray(next) ? next : next.tags
+  return after.join('\n') === tags.join('\n') ? null : { promptId: event.prompt.id, tags: after }
+}
+
+/**
+ * Starring, tagging and untagging: handed to the writer, which writes in order, and shown at
+ * once. In that order: both read the change from the list as it was.
+ */
+const MARK = { guard: 'changes marks?', actions: ['write mark', 'show mark'] } as const
+
 /** The Prompt Library dialog: tabs, search, list loading and every card/create/edit action. */
 export const promptLibraryMachine = setup({
   types: {
@@ -44,9 +82,11 @@ export const promptLibraryMachine = setup({
     input: {} as LibraryInput | undefined,
   },
   actors: {
-    'load prompts': fromPromise<LibraryPrompt[], { tab: LibraryList }>(async () => {
-      throw notProvided('load prompts')
-    }),
+    'load prompts': fromPromise<LibraryPrompt[], { tab: LibraryList; filter: LibraryFilter }>(
+      async () => {
+        throw notProvided('load prompts')
+      },
+    ),
     'create prompt': fromPromise<unknown, CreateDraft>(async () => {
       throw notProvided('create prompt')
     }),
@@ -68,6 +108,8 @@ export const promptLibraryMachine = setup({
     'copy text': fromPromise<unknown, { text: string }>(async () => {
       throw notProvided('copy text')
     }),
+    // Writes stars and tags in order; its own effect is provided with the library's.
+    marks: promptMarksMachine,
     // The fill-in form of a prompt with variables (docs/product/variables.md); no effects.
     'variables form': promptVariablesMachine,
     /** Writes the user's own prompts to a file (docs/product/prompt-files.md); resolves to how many. */
@@ -85,6 +127,14 @@ export const promptLibraryMachine = setup({
     notify: (_, _params: Notice) => {
       throw notProvided('notify')
     },
+    'show mark': assign({
+      prompts: ({ context, event }) =>
+        marked(context.prompts, markWrite(context, event) as MarkWrite),
+    }),
+    'write mark': sendTo('marks', ({ context, event }) => ({
+      type: 'mark.save' as const,
+      write: markWrite(context, event) as MarkWrite,
+    })),
     // Routed by the app machine to the chat's input.
     'fill chat input': sendParent(
       (_, { content }: { content: string }): AppReport => ({ type: 'chat.fill', content }),
@@ -114,6 +164,10 @@ export const promptLibraryMachine = setup({
     'nothing exported?': ({ event }) => (event as unknown as { output: number }).output === 0,
     'already saved?': ({ event }) =>
       (event as unknown as { output: SaveCopyOutcome }).output === 'alreadySaved',
+    'changes marks?': ({ context, event }) => markWrite(context, event) !== null,
+    'tag refused?': ({ context, event }) =>
+      event.type === 'prompt.tag.add' &&
+      !withTag(current(context, event.prompt).tags ?? [], event.text).ok,
     'anything imported?': ({ event }) =>
       (event as unknown as { output: ImportOutput }).output.imported > 0,
   },
@@ -122,19 +176,34 @@ export const promptLibraryMachine = setup({
   context: ({ input }) => ({
     tab: 'public',
     search: '',
+    filter: NO_FILTER,
     prompts: [],
     create: EMPTY_CREATE,
     edit: EMPTY_EDIT,
     subject: null,
     shareOrigin: input?.shareOrigin ?? '',
   }),
+  invoke: { id: 'marks', src: 'marks' },
+  on: {
+    // A write that failed after the library closed is still said.
+    'marks.failed': {
+      actions: {
+        type: 'notify',
+        params: ({ event }) => ({
+          kind: 'error',
+          message: MARK_FAILED_MESSAGES[event.write.tags ? 'tags' : 'favourite'],
+        }),
+      },
+    },
+  },
   initial: 'closed',
   states: {
     closed: {
       on: {
+        // Opened on a search's prompt: unfiltered, so the prompt is there.
         'library.open': {
           target: 'open',
-          actions: assign(({ event }) => (event.find ? { ...event.find } : {})),
+          actions: assign(({ event }) => (event.find ? { ...event.find, filter: NO_FILTER } : {})),
         },
       },
     },
@@ -160,6 +229,42 @@ export const promptLibraryMachine = setup({
           }),
         },
         'library.search.change': { actions: assign({ search: ({ event }) => event.value }) },
+        'library.filter.favourites': {
+          target: '.loading',
+          actions: assign({
+            filter: ({ context }) => ({
+              ...context.filter,
+              favourites: !context.filter.favourites,
+            }),
+          }),
+        },
+        'library.filter.tag': {
+          target: '.loading',
+          actions: assign({
+            filter: ({ context, event }) => ({ ...context.filter, tag: event.tag }),
+          }),
+        },
+        'prompt.favourite.toggle': MARK,
+        'prompt.tag.add': [
+          MARK,
+          {
+            guard: 'tag refused?',
+            actions: {
+              type: 'notify',
+              params: ({ context, event }) => {
+                const check = withTag(current(context, event.prompt).tags ?? [], event.text)
+                return { kind: 'error', message: check.ok ? '' : check.message }
+              },
+            },
+          },
+        ],
+        'prompt.tag.remove': MARK,
+        // What landed is what the list shows, even over a list read before it landed.
+        'marks.saved': {
+          actions: assign({
+            prompts: ({ context, event }) => marked(context.prompts, event.write),
+          }),
+        },
       },
       initial: 'loading',
       states: {
@@ -168,7 +273,7 @@ export const promptLibraryMachine = setup({
           invoke: {
             id: 'load prompts',
             src: 'load prompts',
-            input: ({ context }) => ({ tab: context.tab }),
+            input: ({ context }) => ({ tab: context.tab, filter: context.filter }),
             onDone: { target: 'ready', actions: assign({ prompts: ({ event }) => event.output }) },
             onError: {
               target: 'ready',
@@ -185,6 +290,17 @@ export const promptLibraryMachine = setup({
         },
         ready: {
           on: {
+            // The list is read again: what the user sees is what was kept.
+            'marks.failed': {
+              target: 'loading',
+              actions: {
+                type: 'notify',
+                params: ({ event }) => ({
+                  kind: 'error',
+                  message: MARK_FAILED_MESSAGES[event.write.tags ? 'tags' : 'favourite'],
+                }),
+              },
+            },
             'prompt.run': [
               // Variables are filled in first; the library stays open under the form.
               {

@@ -344,6 +344,15 @@ describe('prompt library machine model', () => {
         { type: 'library.refresh' },
         { type: 'library.tab.change', tab: 'mine' },
         { type: 'library.search.change', value: 'sum' },
+        // docs/product/screens.md#favourites-and-tags: stars, tags and the filters.
+        { type: 'library.filter.favourites' },
+        { type: 'library.filter.tag', tag: 'work' },
+        { type: 'prompt.favourite.toggle', prompt: USER },
+        { type: 'prompt.tag.add', prompt: USER, text: 'work' },
+        { type: 'prompt.tag.add', prompt: USER, text: 'x'.repeat(31) },
+        { type: 'prompt.tag.remove', prompt: { ...USER, tags: ['work'] }, tag: 'work' },
+        { type: 'marks.saved', write: { promptId: USER.id, favourite: true } },
+        { type: 'marks.failed', write: { promptId: USER.id, tags: ['work'] } },
         { type: 'prompt.run', prompt: USER },
         { type: 'prompt.run', prompt: WITH_VARIABLES },
         {
@@ -386,6 +395,7 @@ describe('prompt library machine model', () => {
       ],
       deferredActors: [
         'load prompts',
+        'marks',
         'create prompt',
         'update prompt',
         'rate prompt',

@@ -10,6 +10,7 @@ import { PromptActivationButton } from './prompt-activation-button'
 import { badge } from './prompt-badge.recipe'
 import { promptCard } from './prompt-card.recipe'
 import { promptField } from './prompt-field.recipe'
+import { FavouriteButton, PromptTags } from './prompt-marks'
 import { PromptRating } from './prompt-rating'
 import { useLibrary, useQuickPrompts } from './use-extras'
 
@@ -45,6 +46,7 @@ export function PromptCard({
   return (
     <article aria-label={prompt.title} className={styles.root}>
       <header className={styles.header}>
+        <FavouriteButton prompt={prompt} describedBy={titleId} />
         <h3 id={titleId} className={styles.title}>
           {prompt.title}
         </h3>
@@ -68,6 +70,7 @@ export function PromptCard({
         </span>
       </div>
       <p className={styles.content}>{prompt.content}</p>
+      <PromptTags prompt={prompt} />
       <div className={styles.share}>
         <input
           readOnly

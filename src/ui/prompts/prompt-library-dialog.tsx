@@ -1,11 +1,19 @@
 import { Tabs } from '@ark-ui/react/tabs'
 import { useSelector } from '@xstate/react'
 import { cx } from 'styled-system/css'
+import { isFiltered, type LibraryFilter } from '../../domain/prompt-marks'
 import { filterPrompts } from '../../domain/prompt-search'
 import type { LibraryTab } from '../../domain/prompt-types'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
-import { DownloadIcon, EyeIcon, EyeOffIcon, UploadIcon } from '../shell/dialog-icons'
+import {
+  CloseIcon,
+  DownloadIcon,
+  EyeIcon,
+  EyeOffIcon,
+  StarIcon,
+  UploadIcon,
+} from '../shell/dialog-icons'
 import { lazyDialog, useWhenIdle } from '../shell/lazy-view'
 import { PlusIcon, SearchIcon } from '../shell/session-icons'
 import { createStyleContext } from '../shell/style-context'
@@ -13,6 +21,7 @@ import { PromptCard } from './prompt-card'
 import { textField } from './prompt-field.recipe'
 import { PromptImportDialog } from './prompt-import-dialog'
 import { promptLibrary } from './prompt-library.recipe'
+import { promptMarks } from './prompt-marks.recipe'
 import { useLibrary } from './use-extras'
 
 const { withProvider, withContext } = createStyleContext(promptLibrary)
@@ -23,6 +32,7 @@ const LibraryTabs = {
   Content: withContext(Tabs.Content, 'content'),
 }
 const styles = promptLibrary()
+const marks = promptMarks()
 
 // The type radio and public switch of Create and Edit are Ark parts no other library view
 // uses: they load with those dialogs, preloaded once the library is idle (docs/performance.md,
@@ -51,6 +61,7 @@ export function PromptLibraryDialog() {
   const shown = filterPrompts(all, search)
   const origin = useSelector(library, (s) => s.context.shareOrigin)
   const exporting = useSelector(library, (s) => s.matches({ open: 'exporting' }))
+  const filter = useSelector(library, (s) => s.context.filter)
   const showHidden = list === 'hidden'
   // The hidden prompts are Browse Public's, shown by its toggle.
   const tab: LibraryTab = showHidden ? 'public' : list
@@ -116,10 +127,14 @@ export function PromptLibraryDialog() {
             </div>
           </div>
           <LibraryTabs.Content value={tab}>
-            {/* docs/product/screens.md#prompt-library: what the user hid can be shown again. */}
-            {tab === 'public' && (
-              <div className={styles.listBar}>
-                {showHidden && <p className={styles.listNote}>Prompts you hid</p>}
+            <div className={styles.listBar}>
+              {showHidden ? (
+                <p className={styles.listNote}>Prompts you hid</p>
+              ) : (
+                <FilterBar filter={filter} />
+              )}
+              {/* docs/product/screens.md#prompt-library: what the user hid can be shown again. */}
+              {tab === 'public' && (
                 <button
                   type="button"
                   aria-pressed={showHidden}
@@ -133,16 +148,17 @@ export function PromptLibraryDialog() {
                   )}
                   Show hidden prompts
                 </button>
-              </div>
-            )}
+              )}
+            </div>
             {loading && all.length === 0 ? (
               <p role="status" className={styles.status}>
                 Loading prompts…
               </p>
             ) : shown.length === 0 ? (
               <EmptyState
-                mine={tab === 'mine' && all.length === 0}
+                mine={tab === 'mine' && all.length === 0 && !isFiltered(filter)}
                 hidden={showHidden && all.length === 0}
+                filter={showHidden || all.length > 0 ? null : filter}
                 onCreate={() => library.send({ type: 'create.open' })}
               />
             ) : (
@@ -162,24 +178,63 @@ export function PromptLibraryDialog() {
   )
 }
 
+/**
+ * Favourites only, and the tag chosen from a card's chip, which can be cleared
+ * (docs/product/screens.md#favourites-and-tags).
+ */
+function FilterBar({ filter }: { filter: LibraryFilter }) {
+  const library = useLibrary()
+  return (
+    <div className={styles.filters}>
+      <button
+        type="button"
+        aria-pressed={filter.favourites}
+        className={button({ variant: filter.favourites ? 'solid' : 'outline', size: 'sm' })}
+        onClick={() => library.send({ type: 'library.filter.favourites' })}
+      >
+        <StarIcon width={16} height={16} /> Favourites
+      </button>
+      {filter.tag !== null && (
+        <span className={cx(marks.chip, styles.tagFilter)}>
+          Tagged #{filter.tag}
+          <button
+            type="button"
+            aria-label="Clear tag filter"
+            className={marks.chipRemove}
+            onClick={() => library.send({ type: 'library.filter.tag', tag: null })}
+          >
+            <CloseIcon width={14} height={14} />
+          </button>
+        </span>
+      )}
+    </div>
+  )
+}
+
+/** What an empty list says: nothing made yet, nothing hidden, or nothing matching. */
+function emptyText(mine: boolean, hidden: boolean, filter: LibraryFilter | null): string {
+  if (mine) return "You haven't created any prompts yet"
+  if (hidden) return 'You have not hidden any prompts'
+  if (filter?.favourites && filter.tag !== null) return `No favourite prompts tagged #${filter.tag}`
+  if (filter?.favourites) return 'No favourite prompts yet. Star a prompt to find it here.'
+  if (filter?.tag != null) return `No prompts tagged #${filter.tag}`
+  return 'No prompts found'
+}
+
 function EmptyState({
   mine,
   hidden,
+  filter,
   onCreate,
 }: {
   mine: boolean
   hidden: boolean
+  filter: LibraryFilter | null
   onCreate: () => void
 }) {
   return (
     <div className={styles.empty}>
-      <p className={styles.emptyText}>
-        {mine
-          ? "You haven't created any prompts yet"
-          : hidden
-            ? 'You have not hidden any prompts'
-            : 'No prompts found'}
-      </p>
+      <p className={styles.emptyText}>{emptyText(mine, hidden, filter)}</p>
       {mine && (
         <button type="button" className={button({ size: 'sm' })} onClick={onCreate}>
           Create Your First Prompt
