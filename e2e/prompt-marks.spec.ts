@@ -15,9 +15,9 @@ test('tag and star prompts, filter by each, and find them so after a reload', as
   await page.setViewportSize({ width: 1280, height: 900 })
   await signUp(page, 'Tess Tagger')
   const run = Date.now()
-  const [plan, review, draft] = ['Trip plan', 'Code review', 'Draft email'].map(
-    (t) => `${t} ${run}`,
-  )
+  const plan = `Trip plan ${run}`
+  const review = `Code review ${run}`
+  const draft = `Draft email ${run}`
   let library = await openLibrary(page)
   await library.getByRole('tab', { name: 'My Prompts' }).click()
   for (const title of [plan, review, draft]) {

@@ -12,10 +12,9 @@ export const MARKED_PROMPTS_MAX = 500
  * the prompts they can read, theirs or public ones, so one user's tags are never another's.
  *
  * A mark may name only a prompt its writer can read: the insert policy asks `prompts` as the
- * caller, so a private prompt of someone else's and an id that names nothing are refused alike
- * (no foreign key, whose check would run as the table's owner and tell them apart). A deleted
- * prompt takes everyone's marks on it with it (a trigger that runs as the owner: the deleter
- * cannot see the others' marks).
+ * caller, so a private prompt of someone else's and an id that names nothing are refused alike.
+ * The foreign key, which checks as the table's owner, runs only after the policy has let the
+ * row in, so it never tells the two apart; it deletes everyone's marks on a deleted prompt.
  *
  * `marked_prompts(list, favourite, tag)` is the library's filtered list: the caller's own
  * (`mine`) or public prompts (`public`, less the ones they hid) that they starred and/or tagged
@@ -43,7 +42,7 @@ export const promptMarks: AppMigration = {
 
     create table prompt_marks (
       user_id text not null,
-      prompt_id text not null,
+      prompt_id text not null references prompts (id) on delete cascade,
       favourite boolean not null default false,
       tags jsonb not null default '[]' check (prompt_tags_valid(tags)),
       updated_at timestamptz not null default now(),
@@ -62,17 +61,6 @@ export const promptMarks: AppMigration = {
     create policy prompt_marks_delete on prompt_marks for delete to authenticated
       using (user_id = auth_uid());
     grant select, insert, update, delete on prompt_marks to authenticated;
-
-    create function prompt_marks_follow_prompt() returns trigger
-      language plpgsql volatile security definer set search_path from current
-    as $fn$
-    begin
-      delete from prompt_marks where prompt_id = old.id;
-      return old;
-    end
-    $fn$;
-    create trigger prompt_marks_follow_prompt after delete on prompts
-      for each row execute function prompt_marks_follow_prompt();
 
     create function marked_prompts(p_list text, p_favourite boolean, p_tag text)
       returns setof prompts
