@@ -9,6 +9,7 @@ import { modelServers } from './model-servers'
 import { oneActiveSystemPrompt } from './one-active-system-prompt'
 import { ownerScopedIds } from './owner-scoped-ids'
 import { promptMarks } from './prompt-marks'
+import { quickPromptOrder } from './quick-prompt-order'
 import { replyStatusAndUsage } from './reply-status-and-usage'
 import { sealedApiKeys } from './sealed-api-keys'
 import { sealsBoundToTheirRow } from './seals-bound-to-their-row'
@@ -32,4 +33,5 @@ export const appMigrations: AppMigration[] = [
   conversationFolders,
   folderLimit,
   promptMarks,
+  quickPromptOrder,
 ]

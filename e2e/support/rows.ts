@@ -29,3 +29,18 @@ export const userIdOf = (page: Page): Promise<string> =>
     const tokens = JSON.parse(localStorage.getItem('auth_tokens') ?? '{}')
     return JSON.parse(atob(tokens.access_token.split('.')[1])).sub as string
   })
+
+/** Reads rows as the signed-in user, through the platform's REST API with the page's session. */
+export async function readRows<Row>(page: Page, table: string, query: string): Promise<Row[]> {
+  return page.evaluate(
+    async ({ table, query, project }) => {
+      const tokens = JSON.parse(localStorage.getItem('auth_tokens') ?? '{}')
+      const res = await fetch(`/api/db/${project}/rest/v1/${table}?${query}`, {
+        headers: { Authorization: `Bearer ${tokens.access_token}` },
+      })
+      if (!res.ok) throw new Error(`${table}: ${res.status} ${await res.text()}`)
+      return res.json()
+    },
+    { table, query, project: PROJECT },
+  )
+}

@@ -96,7 +96,11 @@ export function createPromptData(db: DbClient, userId: () => string, now: () => 
     },
 
     async loadQuick(): Promise<QuickPromptEntry[]> {
-      const rows = await quick.list({ where: { userId: userId() }, orderBy: { createdAt: 'asc' } })
+      // In the user's order; entries never reordered (position null) last, as added.
+      const rows = await quick.list({
+        where: { userId: userId() },
+        orderBy: [{ position: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+      })
       if (!rows.length) return []
       const found = await withRatings(
         await prompts.list({ where: { id: { in: rows.map((r) => r.promptId) } } }),

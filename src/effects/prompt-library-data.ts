@@ -187,6 +187,11 @@ export function createLibraryData(
       return quick.delete(entryId)
     },
 
+    /** The quick menu in this order, in one statement (docs/product/screens.md#quick-prompts-panel). */
+    reorderQuick(entryIds: string[]) {
+      return db.sql('select id from reorder_quick_prompts($1)', [entryIds])
+    },
+
     /** A shared prompt lands private and inactive as `prompt_{time}_{random}` (docs/product/data.md, "Ids"). */
     addShared(prompt: PromptDraft, randomHex: () => string = randomSharedHex) {
       return addSharedPrompt(db, userId(), prompt, now(), randomHex)

@@ -20,6 +20,7 @@ export function provideQuickPrompts(
       'load quick prompts': fromPromise(() => data.loadQuick()),
       'add quick prompt': fromPromise(({ input }) => writes.addQuick(input.prompt.id)),
       'remove quick prompt': fromPromise(({ input }) => writes.removeQuick(input.entry.id)),
+      'reorder quick prompts': fromPromise(({ input }) => writes.reorderQuick(input.entryIds)),
     },
     actions: { notify },
   })

@@ -1,4 +1,5 @@
 import { assign, fromPromise, raise, sendParent, setup } from 'xstate'
+import { moved } from '../domain/list-order'
 import type { LibraryPrompt, QuickPromptEntry } from '../domain/prompt-types'
 import { hasVariables } from '../domain/prompt-variables'
 import type { AppReport } from './app-reports'
@@ -17,6 +18,8 @@ export interface QuickPromptsContext {
   entries: QuickPromptEntry[]
   /** The prompt being added, removed or run (for its toast). */
   subject: LibraryPrompt | null
+  /** Moved again while the last order was being written: the order is written once more. */
+  movedAgain: boolean
 }
 
 export type QuickPromptsEvent =
@@ -26,6 +29,8 @@ export type QuickPromptsEvent =
   | { type: 'quick.add'; prompt: LibraryPrompt }
   | { type: 'quick.remove'; entry: QuickPromptEntry }
   | { type: 'quick.run'; prompt: LibraryPrompt }
+  /** Drag and drop, or Move up / Move down: the entry goes to index `to` of the list. */
+  | { type: 'quick.move'; entryId: string; to: number }
 
 export type AddOutcome = 'added' | 'duplicate'
 
@@ -41,7 +46,14 @@ const titled =
     message: message(context.subject?.title ?? ''),
   })
 
-/** The Quick Prompts panel: its list, add (from the library), remove and run. */
+/** The list after a `quick.move`, or null when it moves nothing. */
+function afterMove(context: QuickPromptsContext, event: QuickPromptsEvent) {
+  if (event.type !== 'quick.move') return null
+  const from = context.entries.findIndex((entry) => entry.id === event.entryId)
+  return moved(context.entries, from, event.to)
+}
+
+/** The Quick Prompts panel: its list, add (from the library), remove, reorder and run. */
 export const quickPromptsMachine = setup({
   types: {
     context: {} as QuickPromptsContext,
@@ -57,6 +69,10 @@ export const quickPromptsMachine = setup({
     'remove quick prompt': fromPromise<unknown, { entry: QuickPromptEntry }>(async () => {
       throw notProvided('remove quick prompt')
     }),
+    /** Writes the whole order, first entry first. */
+    'reorder quick prompts': fromPromise<unknown, { entryIds: string[] }>(async () => {
+      throw notProvided('reorder quick prompts')
+    }),
     // The fill-in form of a prompt with variables (docs/product/variables.md); no effects.
     'variables form': promptVariablesMachine,
   },
@@ -70,6 +86,9 @@ export const quickPromptsMachine = setup({
     ),
     // Routed by the app machine to the chat, which sends what its input holds.
     'send message': sendParent({ type: 'chat.submit' } satisfies AppReport),
+    'move entry': assign({
+      entries: ({ context, event }) => afterMove(context, event) ?? context.entries,
+    }),
     'remember run': assign({
       subject: ({ event }) => (event.type === 'quick.run' ? event.prompt : null),
     }),
@@ -79,6 +98,8 @@ export const quickPromptsMachine = setup({
       event.type === 'quick.run' && hasVariables(event.prompt.content),
     'form submitted?': ({ event }) =>
       (event as unknown as { output: VariablesFormOutput }).output !== null,
+    'moves?': ({ context, event }) => afterMove(context, event) !== null,
+    'moved again?': ({ context }) => context.movedAgain,
     'was duplicate?': ({ event }) =>
       (event as unknown as { output: AddOutcome }).output === 'duplicate',
   },
@@ -87,7 +108,7 @@ export const quickPromptsMachine = setup({
   },
 }).createMachine({
   id: 'quickPrompts',
-  context: { entries: [], subject: null },
+  context: { entries: [], subject: null, movedAgain: false },
   type: 'parallel',
   states: {
     panel: {
@@ -119,6 +140,40 @@ export const quickPromptsMachine = setup({
             'quick.remove': {
               target: 'removing',
               actions: assign({ subject: ({ event }) => event.entry.prompt }),
+            },
+            'quick.move': { guard: 'moves?', target: 'reordering', actions: 'move entry' },
+          },
+        },
+        // The new order shows at once; moves made while it is written are written after it,
+        // so the last one shown is the one kept.
+        reordering: {
+          tags: 'busy',
+          on: {
+            'quick.move': {
+              guard: 'moves?',
+              actions: ['move entry', assign({ movedAgain: true })],
+            },
+          },
+          invoke: {
+            id: 'reorder quick prompts',
+            src: 'reorder quick prompts',
+            input: ({ context }) => ({ entryIds: context.entries.map((entry) => entry.id) }),
+            onDone: [
+              {
+                guard: 'moved again?',
+                target: 'reordering',
+                reenter: true,
+                actions: assign({ movedAgain: false }),
+              },
+              { target: 'idle' },
+            ],
+            // The list is read again, so it shows the order kept.
+            onError: {
+              target: 'loading',
+              actions: [
+                assign({ movedAgain: false }),
+                notice('error', 'Failed to reorder quick prompts'),
+              ],
             },
           },
         },

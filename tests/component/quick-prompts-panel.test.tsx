@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
+import type { TokenSet } from '../../src/platform/index'
+import { restInsert, restRows } from '../support/chat-session'
 import { installMockPlatform } from '../support/mock-platform'
 import { mswServer } from '../support/msw-server'
 import { renderApp } from '../support/render-app'
@@ -129,5 +131,66 @@ describe('the Quick Prompts panel', () => {
     await userEvent.click(within(library).getByRole('button', { name: 'Close' }))
     await userEvent.click(screen.getByRole('button', { name: 'Quick Prompts' }))
     expect(await toast('Failed to load quick prompts')).toBeInTheDocument()
+  })
+
+  test('entries move up and down, by button and Alt+Arrow, keep focus, and keep their order', async () => {
+    const tokens: TokenSet = await mockPlatform().signUp('order@example.com', 'Order')
+    localStorage.setItem('auth_tokens', JSON.stringify(tokens))
+    const seeded = await restRows<{ id: string; title: string }>(
+      tokens,
+      'prompts',
+      'select=id,title&is_public=eq.1&order=created_at.desc&limit=3',
+    )
+    expect(seeded).toHaveLength(3)
+    for (const [i, prompt] of seeded.entries()) {
+      await restInsert(tokens, 'quick_prompts', {
+        id: `quick_${i}`,
+        user_id: JSON.parse(atob(tokens.access_token.split('.')[1]!)).sub,
+        prompt_id: prompt.id,
+        created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+      })
+    }
+    const [a, b, c] = seeded.map((p) => p.title) as [string, string, string]
+    renderApp()
+    await screen.findByText(/Welcome,/)
+    await userEvent.click(screen.getByRole('button', { name: 'Quick Prompts' }))
+    const panel = await screen.findByRole('dialog', { name: 'Quick Prompts' })
+    const order = () =>
+      within(panel)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('button span span')?.textContent)
+    await waitFor(() => expect(order()).toEqual([a, b, c]))
+    expect(within(panel).getByRole('button', { name: `Move ${a} up` })).toBeDisabled()
+    expect(within(panel).getByRole('button', { name: `Move ${c} down` })).toBeDisabled()
+
+    await userEvent.click(within(panel).getByRole('button', { name: `Move ${a} down` }))
+    expect(order()).toEqual([b, a, c])
+    // From the keyboard, the control keeps its focus as its entry moves.
+    const removeC = within(panel).getByRole('button', { name: `Remove ${c} from quick menu` })
+    removeC.focus()
+    await userEvent.keyboard('{Alt>}{ArrowUp}{/Alt}')
+    expect(order()).toEqual([b, c, a])
+    await waitFor(() =>
+      expect(removeC.ownerDocument.activeElement).toHaveAccessibleName(
+        `Remove ${c} from quick menu`,
+      ),
+    )
+    await waitFor(async () =>
+      expect(
+        (
+          await restRows<{ id: string }>(tokens, 'quick_prompts', 'select=id&order=position.asc')
+        ).map((row) => row.id),
+      ).toEqual(['quick_1', 'quick_2', 'quick_0']),
+    )
+
+    // A reorder the database refuses is said, and the order kept shows again.
+    mswServer.use(
+      http.post(`${TEST_ORIGIN}/api/db/prompt-chat/sql`, () =>
+        HttpResponse.json({ error: { message: 'database busy' } }, { status: 503 }),
+      ),
+    )
+    await userEvent.click(within(panel).getByRole('button', { name: `Move ${b} down` }))
+    expect(await toast('Failed to reorder quick prompts')).toBeInTheDocument()
+    await waitFor(() => expect(order()).toEqual([b, c, a]))
   })
 })

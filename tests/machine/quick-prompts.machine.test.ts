@@ -12,6 +12,14 @@ import { flush, libraryPrompt } from './prompt-fixtures'
 
 const PROMPT = libraryPrompt({ title: 'Translate', content: 'Translate to French' })
 const ENTRY: QuickPromptEntry = { id: 'quick_1', prompt: PROMPT }
+const SECOND: QuickPromptEntry = {
+  id: 'quick_2',
+  prompt: libraryPrompt({ id: 'p_2', title: 'Shorten', content: 'Shorten this' }),
+}
+const THIRD: QuickPromptEntry = {
+  id: 'quick_3',
+  prompt: libraryPrompt({ id: 'p_3', title: 'Explain', content: 'Explain this' }),
+}
 const WITH_VARIABLES = libraryPrompt({
   id: 'p_vars',
   title: 'Translate to',
@@ -24,6 +32,7 @@ function startQuick(
     load?: () => Promise<QuickPromptEntry[]>
     add?: () => Promise<AddOutcome>
     remove?: () => Promise<unknown>
+    reorder?: (entryIds: string[]) => Promise<unknown>
   } = {},
 ) {
   const clock = new SimulatedClock()
@@ -34,6 +43,10 @@ function startQuick(
         'load quick prompts': fromPromise(async () => (fakes.load ? fakes.load() : [ENTRY])),
         'add quick prompt': fromPromise(async () => (fakes.add ? fakes.add() : 'added')),
         'remove quick prompt': fromPromise(async () => fakes.remove?.()),
+        'reorder quick prompts': fromPromise(async ({ input }) => {
+          log.push(`order: ${input.entryIds.join(' ')}`)
+          return fakes.reorder?.(input.entryIds)
+        }),
       },
       actions: {
         notify: (_, n: Notice) => {
@@ -128,6 +141,66 @@ describe('quick prompts machine', () => {
   })
 })
 
+describe('quick menu order', () => {
+  async function listed(fakes: Parameters<typeof startQuick>[0] = {}) {
+    const quick = startQuick({ load: async () => [ENTRY, SECOND, THIRD], ...fakes })
+    quick.actor.send({ type: 'quick.open' })
+    await flush()
+    const order = () => quick.actor.getSnapshot().context.entries.map((e) => e.id)
+    return { ...quick, order }
+  }
+
+  it('a move shows at once and writes the whole order; one that moves nothing writes nothing', async () => {
+    const quick = await listed()
+    quick.actor.send({ type: 'quick.move', entryId: 'quick_3', to: 0 })
+    expect(quick.order()).toEqual(['quick_3', 'quick_1', 'quick_2'])
+    await flush()
+    quick.actor.send({ type: 'quick.move', entryId: 'quick_3', to: -1 })
+    quick.actor.send({ type: 'quick.move', entryId: 'quick_2', to: 3 })
+    quick.actor.send({ type: 'quick.move', entryId: 'quick_1', to: 1 })
+    quick.actor.send({ type: 'quick.move', entryId: 'nobody', to: 0 })
+    await flush()
+    expect(quick.log).toEqual(['order: quick_3 quick_1 quick_2'])
+  })
+
+  it('moves made while an order is written are written after it: the last shown is kept', async () => {
+    let land: (() => void) | undefined
+    const quick = await listed({
+      reorder: () =>
+        new Promise<void>((resolve) => {
+          land = resolve
+        }),
+    })
+    quick.actor.send({ type: 'quick.move', entryId: 'quick_1', to: 2 })
+    quick.actor.send({ type: 'quick.move', entryId: 'quick_2', to: 2 })
+    quick.actor.send({ type: 'quick.move', entryId: 'quick_3', to: 2 })
+    expect(quick.order()).toEqual(['quick_1', 'quick_2', 'quick_3'])
+    expect(quick.log).toEqual(['order: quick_2 quick_3 quick_1'])
+    land?.()
+    await flush()
+    expect(quick.log).toEqual(['order: quick_2 quick_3 quick_1', 'order: quick_1 quick_2 quick_3'])
+    land?.()
+    await flush()
+    expect(quick.actor.getSnapshot().matches({ list: 'idle' })).toBe(true)
+  })
+
+  it('a failed reorder is said, and the list is read again', async () => {
+    let loads = 0
+    const quick = await listed({
+      load: async () => {
+        loads++
+        return [ENTRY, SECOND, THIRD]
+      },
+      reorder: fail,
+    })
+    quick.actor.send({ type: 'quick.move', entryId: 'quick_1', to: 1 })
+    await flush()
+    expect(quick.log.at(-1)).toBe('Failed to reorder quick prompts')
+    expect(loads).toBe(2)
+    expect(quick.order()).toEqual(['quick_1', 'quick_2', 'quick_3'])
+  })
+})
+
 describe('quick prompts machine model', () => {
   it('walks every declared transition on a real actor', async () => {
     const { missing, replays } = await walkEveryTransition({
@@ -149,16 +222,27 @@ describe('quick prompts machine model', () => {
         ...settles('add quick prompt', 'added'),
         { type: 'xstate.done.actor.add quick prompt', output: 'duplicate' },
         ...settles('remove quick prompt'),
+        { type: 'xstate.done.actor.load quick prompts', output: [ENTRY, SECOND] },
+        { type: 'quick.move', entryId: ENTRY.id, to: 1 },
+        { type: 'quick.move', entryId: ENTRY.id, to: 0 },
+        ...settles('reorder quick prompts'),
       ],
       deferredActors: [
         'load quick prompts',
         'add quick prompt',
         'remove quick prompt',
+        'reorder quick prompts',
         'variables form',
       ],
       noopActions: ['notify', 'fill chat input', 'send message'],
       delays: { 'quick send delay': QUICK_SEND_DELAY_MS },
-      serialize: ({ value }) => JSON.stringify(value),
+      serialize: ({ value, context }) => {
+        const { entries, movedAgain } = context as {
+          entries: QuickPromptEntry[]
+          movedAgain: boolean
+        }
+        return JSON.stringify([value, movedAgain, entries.map((e) => e.id)])
+      },
       tags: ['open', 'busy'],
     })
     expect(replays).toBeGreaterThan(20)

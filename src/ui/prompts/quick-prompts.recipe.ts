@@ -11,31 +11,37 @@ export const quickPromptsPanel = sva({
   },
 })
 
-/** One quick prompt: click to run, hover (or, on touch, always) shows remove; `active` outlines it. */
+/**
+ * One quick prompt: click to run; hover or focus (or, on touch, always) shows move up, move
+ * down and remove; `active` outlines it, and a dragged entry's drop target is underlined.
+ */
 export const quickPromptItem = sva({
-  slots: ['root', 'run', 'heading', 'title', 'content', 'activation', 'remove'],
+  slots: ['root', 'run', 'heading', 'title', 'content', 'activation', 'tools', 'tool'],
   base: {
     root: {
       position: 'relative',
       borderWidth: '1px',
       borderRadius: 'card',
       _hover: { bg: 'primary.muted' },
+      '&[data-drop-target]': { boxShadow: '0 3px 0 0 var(--colors-primary)' },
     },
-    run: { w: 'full', textAlign: 'left', p: '3', pr: '10', cursor: 'pointer' },
+    run: { w: 'full', textAlign: 'left', p: '3', pr: '28', cursor: 'pointer' },
     heading: { display: 'flex', gap: '2', alignItems: 'center' },
     title: { fontWeight: 'medium', fontSize: 'sm' },
     content: { display: 'block', color: 'fg.muted', fontSize: 'xs', lineClamp: 2, mt: '1' },
     activation: { mx: '3', mb: '3' },
-    remove: {
+    tools: {
       position: 'absolute',
       top: '1.5',
       right: '1.5',
+      display: 'flex',
       opacity: 0,
       _groupHover: { opacity: 1 },
-      _focusVisible: { opacity: 1 },
-      // Touch screens have no hover to reveal it: there it always shows.
+      _focusWithin: { opacity: 1 },
+      // Touch screens have no hover to reveal them: there they always show.
       '@media (hover: none)': { opacity: 1 },
     },
+    tool: { h: '8', w: '8', _disabled: { opacity: 0.35, cursor: 'default' } },
   },
   variants: {
     active: {
