@@ -1,6 +1,7 @@
 import type { AppMigration } from '../../contract/app-schema'
 import { appTables } from './app-tables'
 import { conversationFolders } from './conversation-folders'
+import { conversationImport } from './conversation-import'
 import { conversationTree } from './conversation-tree'
 import { conversations } from './conversations'
 import { failedTurns } from './failed-turns'
@@ -34,4 +35,5 @@ export const appMigrations: AppMigration[] = [
   folderLimit,
   promptMarks,
   quickPromptOrder,
+  conversationImport,
 ]

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate'
 import type { Conversation } from '../domain/conversation'
 import { type ConversationFolder, FOLDERS_MAX, folderId } from '../domain/conversation-folder'
+import { conversationBackupMachine } from '../machines/conversation-backup.machine'
 import type { Notice } from '../machines/notice'
 import { organiseMachine } from '../machines/organise.machine'
 import type { KeyValueStorage, PlatformClient } from '../platform/index'
@@ -29,6 +30,8 @@ export function provideOrganise(options: OrganiseEffectsOptions) {
   const folders = platform.db.table<ConversationFolder>('conversationFolders')
   const conversations = platform.db.table<Conversation>('conversations')
   const notify = (_: unknown, notice: Notice) => (options.notify ?? showToast)(notice)
+  // The backup's file format loads when it is first used (docs/performance.md, "Split").
+  const backups = () => import('./conversation-backup')
 
   return organiseMachine.provide({
     actors: {
@@ -58,6 +61,25 @@ export function provideOrganise(options: OrganiseEffectsOptions) {
           await exportConversation(platform.db, input.conversation, input.format, new Date()),
         ),
       ),
+      backup: conversationBackupMachine.provide({
+        actors: {
+          'back up': fromPromise(async () =>
+            (await backups()).backUpConversations(
+              platform.db,
+              currentUserId(),
+              options.saveFile ?? saveByLink,
+              new Date(),
+            ),
+          ),
+          'read backup': fromPromise(async ({ input }) =>
+            (await backups()).readBackupFile(input.file),
+          ),
+          'restore backup': fromPromise(async ({ input }) =>
+            (await backups()).restoreConversations(platform.db, input.backup),
+          ),
+        },
+        actions: { notify },
+      }),
       'delete folder': fromPromise(({ input }) =>
         platform.db.sql<Conversation>('select * from delete_conversation_folder($1, $2)', [
           input.id,

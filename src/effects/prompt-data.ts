@@ -1,10 +1,5 @@
 import { ratingSummary } from '../domain/prompt-search'
-import type {
-  ActivePrompt,
-  LibraryPrompt,
-  PromptRow,
-  QuickPromptEntry,
-} from '../domain/prompt-types'
+import type { ActivePrompt, LibraryPrompt, PromptRow } from '../domain/prompt-types'
 import type { DbClient } from '../platform/db-client'
 
 /** A row of `prompt_ratings`: one user's stars for one prompt. */
@@ -24,13 +19,12 @@ export interface HideRow {
 
 /**
  * The prompt operations the session needs from its first paint (docs/product/calls.md, "Data
- * operations"): the lists, the active prompt and the quick menu, for one signed-in user, over
+ * operations"): the lists and the active prompt, for one signed-in user, over
  * the platform database. The library's own writes load with it (prompt-library-data.ts).
  */
 export function createPromptData(db: DbClient, userId: () => string, now: () => number = Date.now) {
   const prompts = db.table<PromptRow>('prompts')
   const ratings = db.table<RatingRow>('promptRatings')
-  const quick = db.table<{ id: string; userId: string; promptId: string }>('quickPrompts')
 
   /**
    * Adds author and rating to rows; a failed rating load counts as no ratings
@@ -93,23 +87,6 @@ export function createPromptData(db: DbClient, userId: () => string, now: () => 
 
     deactivate(promptId: string) {
       return prompts.update(promptId, { isActive: '0', updatedAt: new Date(now()).toISOString() })
-    },
-
-    async loadQuick(): Promise<QuickPromptEntry[]> {
-      // In the user's order; entries never reordered (position null) last, as added.
-      const rows = await quick.list({
-        where: { userId: userId() },
-        orderBy: [{ position: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
-      })
-      if (!rows.length) return []
-      const found = await withRatings(
-        await prompts.list({ where: { id: { in: rows.map((r) => r.promptId) } } }),
-      )
-      const byId = new Map(found.map((p) => [p.id, p]))
-      return rows.flatMap((row) => {
-        const prompt = byId.get(row.promptId)
-        return prompt ? [{ id: row.id, prompt }] : []
-      })
     },
   }
 }

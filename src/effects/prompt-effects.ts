@@ -54,7 +54,7 @@ export function providePrompts(options: PromptEffectsOptions) {
     later.fill({
       library: provideLibrary({ data, db, userId, notify, now, saveFile }),
       quickPrompts: provideQuickPrompts({ data, db, userId, now }, notify),
-      picker: providePicker(data, notify),
+      picker: providePicker({ data, db, userId }, notify),
     })
   }
 

@@ -4,6 +4,7 @@ import { quickPromptsMachine } from '../machines/quick-prompts.machine'
 import type { DbClient } from '../platform/db-client'
 import type { PromptData } from './prompt-data'
 import { createLibraryData } from './prompt-library-data'
+import { loadQuickMenu } from './quick-menu'
 
 /**
  * The Quick Prompts panel's machine on the prompt data: loaded with the library, after the
@@ -17,7 +18,9 @@ export function provideQuickPrompts(
   const writes = createLibraryData(options.db, options.userId, options.now, data)
   return quickPromptsMachine.provide({
     actors: {
-      'load quick prompts': fromPromise(() => data.loadQuick()),
+      'load quick prompts': fromPromise(() =>
+        loadQuickMenu(options.db, options.userId(), data.withRatings),
+      ),
       'add quick prompt': fromPromise(({ input }) => writes.addQuick(input.prompt.id)),
       'remove quick prompt': fromPromise(({ input }) => writes.removeQuick(input.entry.id)),
       'reorder quick prompts': fromPromise(({ input }) => writes.reorderQuick(input.entryIds)),

@@ -1,9 +1,10 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, sendParent, setup } from 'xstate'
 import type { Conversation } from '../domain/conversation'
 import type { ExportFormat } from '../domain/conversation-export'
 import { byName, type ConversationFolder, checkFolderName } from '../domain/conversation-folder'
 import { ORGANISE_MESSAGES } from '../domain/organise-messages'
 import type { AppReport } from './app-reports'
+import { type BackupOutput, conversationBackupMachine } from './conversation-backup.machine'
 import { notProvided } from './not-provided'
 import type { Notice } from './notice'
 
@@ -53,6 +54,8 @@ export type OrganiseEvent =
   | { type: 'folder.moveTo'; moveTo: string | null }
   | { type: 'folder.deleteConfirmed' }
   | { type: 'folder.deleteCancelled' }
+  /** Opens Back up and restore (docs/product/conversations.md#backup). */
+  | { type: 'backup.open' }
 
 const find = (folders: ConversationFolder[], id: string | null) =>
   folders.find((folder) => folder.id === id)
@@ -112,6 +115,8 @@ export const organiseMachine = setup({
         throw notProvided('export conversation')
       },
     ),
+    // Back up and restore, while its dialog is open; its own effects are provided with ours.
+    backup: conversationBackupMachine,
     /** Moves its conversations to `moveTo` (none: out of any folder), deletes it, and returns them. */
     'delete folder': fromPromise<Conversation[], { id: string; moveTo: string | null }>(
       async () => {
@@ -134,6 +139,8 @@ export const organiseMachine = setup({
       for (const conversation of [output].flat())
         enqueue.sendParent({ type: 'conversation.found', conversation } satisfies AppReport)
     }),
+    // Routed by the app machine to the list, which reads itself again.
+    'report restored': sendParent({ type: 'conversations.restored' } satisfies AppReport),
     'forget moving': assign({ moving: null }),
     'note change': assign({
       change: ({ context, event }) => {
@@ -176,6 +183,7 @@ export const organiseMachine = setup({
       return check.ok && find(context.folders, context.draft?.id ?? null)?.name === check.name
     },
     'a new folder?': ({ context }) => context.draft !== null && context.draft.id === null,
+    'restored?': ({ event }) => (event as unknown as { output: BackupOutput }).output.restored,
   },
 }).createMachine({
   id: 'organise',
@@ -226,6 +234,7 @@ export const organiseMachine = setup({
           on: {
             'conversation.pin': { guard: 'a change?', target: 'changing', actions: 'note change' },
             'conversation.export': 'exporting',
+            'backup.open': 'backingUp',
             'move.start': {
               target: 'choosingFolder',
               actions: assign({ moving: ({ event }) => event.conversation }),
@@ -306,6 +315,22 @@ export const organiseMachine = setup({
                 assign({ change: null }),
               ],
             },
+          },
+        },
+        // A restore may bring folders and conversations: both lists are read again.
+        backingUp: {
+          tags: 'backingUp',
+          invoke: {
+            id: 'backup',
+            src: 'backup',
+            onDone: [
+              {
+                guard: 'restored?',
+                target: '#organise.loading',
+                actions: 'report restored',
+              },
+              { target: 'idle' },
+            ],
           },
         },
         exporting: {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, test, vi } from 'vitest'
@@ -270,5 +270,89 @@ describe('export', () => {
     await choose('Trip', 'Export as JSON')
     expect(await screen.findByText('Failed to export conversation')).toBeInTheDocument()
     expect(clicked).not.toHaveBeenCalled()
+  })
+})
+
+describe('back up and restore', () => {
+  /** Downloads a backup from the open app; returns the file's text. */
+  async function downloadBackup() {
+    let saved: Blob | undefined
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => {
+        saved = blob
+        return 'blob:backup'
+      }),
+      revokeObjectURL: vi.fn(),
+    })
+    const clicked: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download)
+    })
+    await organised()
+    await userEvent.click(within(sidebar()).getByRole('button', { name: 'Back up and restore' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Back up and restore' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Download backup' }))
+    expect(await screen.findByText('Backed up 2 conversations')).toBeInTheDocument()
+    expect(clicked).toEqual([
+      expect.stringMatching(/^prompt-chat-conversations-\d{4}-\d\d-\d\d\.json$/),
+    ])
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
+    return saved!.text()
+  }
+
+  async function restore(text: string) {
+    await userEvent.click(within(sidebar()).getByRole('button', { name: 'Back up and restore' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Back up and restore' })
+    await userEvent.upload(
+      within(dialog).getByLabelText('Backup file'),
+      new File([text], 'backup.json', { type: 'application/json' }),
+    )
+    return dialog
+  }
+
+  test('a backup downloaded by one account restores in another, folders and all; twice adds nothing', async () => {
+    const { tokens, userId } = await signedIn(['Trip', 'Plan'], [{ name: 'Work', holds: ['Trip'] }])
+    const [trip] = (await restRows<Conversation>(tokens, 'conversations')).filter(
+      (c) => c.title === 'Trip',
+    )
+    await restInsert(tokens, 'chat_messages', [
+      {
+        id: 'q1',
+        user_id: userId,
+        conversation_id: trip?.id,
+        model_id: 'gpt-5',
+        role: 'user',
+        content: 'Where to?',
+      },
+    ])
+    const text = await downloadBackup()
+    cleanup()
+
+    await signedIn([])
+    await organised()
+    const dialog = await restore(text)
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      /^backup\.json: 2 conversations and 1 message, backed up \d{4}-\d\d-\d\d\.$/,
+    )
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Restore' }))
+    expect(await screen.findByText('Restored 2 conversations and 1 message')).toBeInTheDocument()
+    await waitFor(() => expect(titlesIn('Work')).toEqual(['Trip']))
+    expect(within(sidebar()).getByText('Plan')).toBeInTheDocument()
+
+    const again = await restore(text)
+    await userEvent.click(await within(again).findByRole('button', { name: 'Restore' }))
+    expect(await screen.findByText('Everything in this backup is already here')).toBeInTheDocument()
+  })
+
+  test('a file that is not a backup is refused in the dialog, and nothing is restored', async () => {
+    await signedIn(['Mine'])
+    await organised()
+    const dialog = await restore('{"format":"prompt-chat","prompts":[]}')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'backup.json: This is not a conversation backup from Prompt Chat.',
+    )
+    expect(within(dialog).queryByRole('button', { name: 'Restore' })).not.toBeInTheDocument()
   })
 })

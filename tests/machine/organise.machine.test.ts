@@ -330,6 +330,10 @@ describe('organise machine model', () => {
         { type: 'folder.moveTo', moveTo: null },
         { type: 'folder.deleteConfirmed' },
         { type: 'folder.deleteCancelled' },
+        // docs/product/conversations.md#backup: the dialog ends restored or not.
+        { type: 'backup.open' },
+        { type: 'xstate.done.actor.backup', output: { restored: true } },
+        { type: 'xstate.done.actor.backup', output: { restored: false } },
         ...settles('load folders', { folders: [WORK, HOME], closed: [] }),
         ...settles('change conversation', chat('c1', { pinned: true })),
         ...settles('export conversation'),
@@ -344,9 +348,10 @@ describe('organise machine model', () => {
         'create folder',
         'rename folder',
         'delete folder',
+        'backup',
       ],
-      noopActions: ['notify', 'report changed', 'remember closed'],
-      tags: ['busy', 'moving', 'confirmingDelete'],
+      noopActions: ['notify', 'report changed', 'remember closed', 'report restored'],
+      tags: ['busy', 'moving', 'confirmingDelete', 'backingUp'],
       // What the guards read: the folders, the draft and the conversation being moved.
       serialize: ({ value, context }) =>
         JSON.stringify([

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PromptRow } from '../../src/domain/prompt-types'
 import { createPromptData, type PromptData } from '../../src/effects/prompt-data'
 import { createLibraryData, type LibraryData } from '../../src/effects/prompt-library-data'
+import { loadQuickMenu } from '../../src/effects/quick-menu'
 import { createPlatformClient, type PlatformClient } from '../../src/platform/index'
 import {
   createTestPlatform,
@@ -209,7 +210,8 @@ describe('prompt activation against the mock platform', () => {
     const [prompt] = await systemPrompts(owner, 1)
     expect(await me.data.addQuick(prompt!.id)).toBe('added')
     expect(await me.data.addQuick(prompt!.id)).toBe('duplicate')
-    expect((await me.data.loadQuick()).map((e) => e.prompt.id)).toEqual([prompt!.id])
+    const menu = await loadQuickMenu(me.client.db, me.userId, me.data.withRatings)
+    expect(menu.map((e) => e.prompt.id)).toEqual([prompt!.id])
     // The library's cards know it is there.
     const listed = await me.data.loadLibrary('public')
     expect(listed.find((p) => p.id === prompt!.id)?.inQuickMenu).toBe(true)

@@ -8,7 +8,8 @@ import { sva } from 'styled-system/css'
 export const folderSections = sva({
   slots: ['headingRow', 'toggle', 'chevron', 'name', 'count', 'folderList', 'srOnly'],
   base: {
-    headingRow: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', pr: '1' },
+    // The heading, then its buttons at the end.
+    headingRow: { display: 'flex', alignItems: 'center', pr: '1', '& > h2': { mr: 'auto' } },
     // Like a conversation's row, on one line: chevron, folder, name, count.
     toggle: {
       flex: 1,

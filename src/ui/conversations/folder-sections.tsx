@@ -14,7 +14,7 @@ import { ChevronDownIcon, PencilIcon, TrashIcon } from '../shell/session-icons'
 import { conversationList } from './conversations.recipe'
 import { folderSections } from './folder-sections.recipe'
 import { OrganiseDialogs } from './organise-dialogs'
-import { FolderIcon, FolderPlusIcon } from './organise-icons'
+import { ArchiveIcon, FolderIcon, FolderPlusIcon } from './organise-icons'
 
 const styles = conversationList()
 const parts = folderSections()
@@ -60,6 +60,16 @@ export function FolderSections({
           onClick={() => organise?.send({ type: 'folder.new' })}
         >
           <FolderPlusIcon />
+        </button>
+        {/* docs/product/conversations.md#backup */}
+        <button
+          type="button"
+          aria-label="Back up and restore"
+          title="Back up and restore conversations"
+          className={cx(button({ variant: 'ghost', size: 'icon' }), styles.action)}
+          onClick={() => organise?.send({ type: 'backup.open' })}
+        >
+          <ArchiveIcon />
         </button>
       </div>
       {draftId === null && <FolderNameField label="New folder name" />}

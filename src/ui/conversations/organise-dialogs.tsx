@@ -1,12 +1,14 @@
+import { BackupDialog } from './backup-dialog'
 import { ConversationMoreDialog } from './conversation-more-dialog'
 import { DeleteFolderDialog } from './delete-folder-dialog'
 
-/** The organiser's two dialogs, whose code loads together the first time either opens. */
+/** The organiser's dialogs, whose code loads with the folders. */
 export function OrganiseDialogs() {
   return (
     <>
       <ConversationMoreDialog />
       <DeleteFolderDialog />
+      <BackupDialog />
     </>
   )
 }

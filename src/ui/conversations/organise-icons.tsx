@@ -24,3 +24,9 @@ export const MoreIcon = (p: IconProps) => (
     <path d="M12 12h.01M19 12h.01M5 12h.01" strokeWidth={3} />
   </Icon>
 )
+export const ArchiveIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect width="20" height="5" x="2" y="3" rx="1" />
+    <path d="M4 8v11a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8M10 12h4" />
+  </Icon>
+)
