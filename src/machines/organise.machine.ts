@@ -281,17 +281,57 @@ export const organiseMachine = setup({
         choosingFolder: {
           tags: 'moving',
           on: {
+            // A new folder named here, and the conversation moved into it (#pins-and-folders).
+            'folder.new': { actions: assign({ draft: { id: null, value: '', error: null } }) },
+            'draft.change': {
+              guard: 'drafting?',
+              actions: assign({
+                draft: ({ context, event }) =>
+                  context.draft && { ...context.draft, value: event.value, error: null },
+              }),
+            },
+            'draft.cancel': { actions: assign({ draft: null }) },
+            'draft.save': [
+              { guard: 'name refused?', actions: 'show error' },
+              { guard: 'a new folder?', target: 'creatingToMove' },
+            ],
             'conversation.move': [
               { guard: 'a change?', target: 'changing', actions: ['note change', 'forget moving'] },
               { target: 'idle', actions: 'forget moving' },
             ],
-            'move.cancel': { target: 'idle', actions: 'forget moving' },
+            'move.cancel': { target: 'idle', actions: ['forget moving', assign({ draft: null })] },
             // The same dialog pins and exports.
             'conversation.pin': [
               { guard: 'a change?', target: 'changing', actions: ['note change', 'forget moving'] },
               { target: 'idle', actions: 'forget moving' },
             ],
             'conversation.export': { target: 'exporting', actions: 'forget moving' },
+          },
+        },
+        // The dialog stays while the folder is made; then the move is saved as any move is.
+        creatingToMove: {
+          tags: ['moving', 'busy'],
+          invoke: {
+            id: 'create folder',
+            src: 'create folder',
+            input: ({ context }) => ({ name: context.draft?.value.trim() ?? '' }),
+            onDone: {
+              target: 'changing',
+              actions: assign(({ context, event }) => ({
+                folders: [...context.folders, event.output].sort(byName),
+                draft: null,
+                change: context.moving && {
+                  conversation: context.moving,
+                  change: { folderId: event.output.id },
+                },
+                moving: null,
+              })),
+            },
+            // The field keeps what was typed, to try again.
+            onError: {
+              target: 'choosingFolder',
+              actions: notice(ORGANISE_MESSAGES.folderCreateFailed),
+            },
           },
         },
         changing: {

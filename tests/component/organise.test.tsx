@@ -149,6 +149,25 @@ describe('folders', () => {
     expect(within(sidebar()).queryByRole('list', { name: 'Work' })).toBeNull()
   })
 
+  test('New folder… in a conversation’s More dialog makes the folder and moves it there in one step', async () => {
+    const { tokens } = await signedIn(['Trip', 'Other'])
+    await organised()
+    const dialog = await more('Trip')
+    expect(within(dialog).getByText('You have no folders yet.')).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'New folder…' }))
+    const field = within(dialog).getByRole('textbox', { name: 'New folder name' })
+    expect(field).toHaveFocus()
+    await userEvent.type(field, '{Enter}')
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Folder name cannot be empty')
+    await userEvent.type(field, '  Travel {Enter}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(titlesIn('Travel')).toEqual(['Trip']))
+    expect(titlesIn('Your conversations')).toEqual(['Other'])
+    const [travel] = await restRows<ConversationFolder>(tokens, 'conversation_folders')
+    expect(travel?.name).toBe('Travel')
+    expect((await stored(tokens)).Trip).toEqual({ pinned: false, folderId: travel?.id })
+  })
+
   test('deleting a folder keeps its conversations: out of any folder, or in the one chosen', async () => {
     const { tokens } = await signedIn(
       ['One', 'Two'],

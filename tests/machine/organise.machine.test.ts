@@ -233,6 +233,42 @@ describe('organise machine: folders', () => {
     expect(context().draft?.value).toBe('Ideas')
   })
 
+  it('New folder… in the Move dialog names a folder, checked, then moves the conversation into it', async () => {
+    const { actor, log, send, context } = await organiser()
+    send({ type: 'move.start', conversation: chat('c1') })
+    send({ type: 'folder.new' })
+    send({ type: 'draft.change', value: 'work' })
+    send({ type: 'draft.save' })
+    expect(context().draft?.error).toBe(FOLDER_NAME_TAKEN_MESSAGE)
+    expect(actor.getSnapshot().hasTag('moving')).toBe(true)
+    send({ type: 'draft.change', value: ' Travel ' })
+    send({ type: 'draft.save' })
+    await flush()
+    expect(log).toEqual([
+      'create "Travel"',
+      'change c1 {"folderId":"f_new"}',
+      'changed c1: pinned false, folder f_new',
+    ])
+    expect(actor.getSnapshot().hasTag('moving')).toBe(false)
+    expect(context().folders.map((f) => f.name)).toEqual(['home', 'Travel', 'Work'])
+    expect(context().draft).toBeNull()
+  })
+
+  it('a folder the Move dialog fails to make says so; the dialog and the name stay; Cancel drops both', async () => {
+    const { actor, log, send, context } = await organiser({ fail: 'create' })
+    send({ type: 'move.start', conversation: chat('c1') })
+    send({ type: 'folder.new' })
+    send({ type: 'draft.change', value: 'Travel' })
+    send({ type: 'draft.save' })
+    await flush()
+    expect(log).toEqual(['create "Travel"', `error: ${ORGANISE_MESSAGES.folderCreateFailed}`])
+    expect(actor.getSnapshot().hasTag('moving')).toBe(true)
+    expect(context().draft?.value).toBe('Travel')
+    send({ type: 'move.cancel' })
+    expect(context().draft).toBeNull()
+    expect(context().moving).toBeNull()
+  })
+
   it('renames a folder; its own name in another case is no clash, and unchanged saves nothing', async () => {
     const { log, send, context } = await organiser()
     send({ type: 'folder.rename', id: WORK.id })

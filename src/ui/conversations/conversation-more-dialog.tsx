@@ -4,8 +4,9 @@ import { useSessionActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
 import { CheckIcon } from '../shell/session-icons'
+import { FolderNameField } from './folder-name-field'
 import { organiseDialogs } from './organise-dialogs.recipe'
-import { FolderIcon, PinIcon } from './organise-icons'
+import { FolderIcon, FolderPlusIcon, PinIcon } from './organise-icons'
 
 const styles = organiseDialogs()
 const action = cx(button({ variant: 'outline' }), styles.action)
@@ -13,7 +14,8 @@ const action = cx(button({ variant: 'outline' }), styles.action)
 /**
  * A conversation's More dialog (docs/product/conversations.md#pins-and-folders): Pin or Unpin;
  * Move to folder, one button per folder of the user's and No folder, its own checked (choosing
- * it changes nothing); and the two exports (#export). Each closes the dialog.
+ * it changes nothing), or New folder…, named here and moved into at once; and the two exports
+ * (#export). Each closes the dialog.
  */
 export function ConversationMoreDialog() {
   const { organise } = useSessionActors()
@@ -22,6 +24,7 @@ export function ConversationMoreDialog() {
   const folders = useSelector(organise, (s) => s?.context.folders)
   const current = conversation?.folderId ?? null
   const pinned = Boolean(conversation?.pinned)
+  const naming = useSelector(organise, (s) => s?.context.draft?.id === null)
   const cancel = () => organise?.send({ type: 'move.cancel' })
   // The organiser keeps its folders by name.
   const choices = [{ id: null, name: 'No folder' }, ...(folders ?? [])]
@@ -52,11 +55,8 @@ export function ConversationMoreDialog() {
         </button>
         <section aria-label="Move to folder" className={styles.section}>
           <h3 className={styles.heading}>Move to folder</h3>
-          {folders?.length === 0 ? (
-            <p className={styles.note}>
-              You have no folders yet. Make one with New folder, above your conversations.
-            </p>
-          ) : (
+          {folders?.length === 0 && <p className={styles.note}>You have no folders yet.</p>}
+          {(folders?.length ?? 0) > 0 && (
             <ul aria-label="Folders" className={styles.choices}>
               {choices.map((folder) => (
                 <li key={folder.id ?? ''}>
@@ -77,6 +77,19 @@ export function ConversationMoreDialog() {
                 </li>
               ))}
             </ul>
+          )}
+          {/* A new folder, named here, and the conversation moved into it at once. */}
+          {naming ? (
+            <FolderNameField label="New folder name" />
+          ) : (
+            <button
+              type="button"
+              className={styles.choice}
+              onClick={() => organise?.send({ type: 'folder.new' })}
+            >
+              <FolderPlusIcon width={16} height={16} />
+              New folder…
+            </button>
           )}
         </section>
         <section aria-label="Export" className={styles.section}>

@@ -9,9 +9,9 @@ import {
 } from '../../domain/conversation-folder'
 import { useSessionActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
-import { field } from '../shell/field.recipe'
 import { ChevronDownIcon, PencilIcon, TrashIcon } from '../shell/session-icons'
 import { conversationList } from './conversations.recipe'
+import { FolderNameField } from './folder-name-field'
 import { folderSections } from './folder-sections.recipe'
 import { OrganiseDialogs } from './organise-dialogs'
 import { ArchiveIcon, FolderIcon, FolderPlusIcon } from './organise-icons'
@@ -44,6 +44,8 @@ export function FolderSections({
   const sections = sectionsOf(conversations, folders).folders
   const { organise } = useSessionActors()
   const draftId = useSelector(organise, (s) => s?.context.draft?.id)
+  // A folder named from a conversation's More dialog has its field there.
+  const moving = useSelector(organise, (s) => s?.hasTag('moving') ?? false)
   const closed = useSelector(organise, (s) => s?.context.closed ?? [])
   const headingId = useId()
   return (
@@ -72,7 +74,7 @@ export function FolderSections({
           <ArchiveIcon />
         </button>
       </div>
-      {draftId === null && <FolderNameField label="New folder name" />}
+      {draftId === null && !moving && <FolderNameField label="New folder name" />}
       <ul aria-label="Folders" className={styles.list}>
         {sections.map((section) =>
           section.folder.id === draftId ? (
@@ -154,56 +156,5 @@ function Folder({
         </ul>
       )}
     </li>
-  )
-}
-
-/** The name field of a new folder or of one renamed: Enter saves, Escape cancels. */
-function FolderNameField({ label }: { label: string }) {
-  const { organise } = useSessionActors()
-  const value = useSelector(organise, (s) => s?.context.draft?.value ?? '')
-  const error = useSelector(organise, (s) => s?.context.draft?.error ?? null)
-  const busy = useSelector(organise, (s) => s?.hasTag('busy') ?? false)
-  const errorId = useId()
-  return (
-    <form
-      className={styles.renameForm}
-      onSubmit={(event) => {
-        event.preventDefault()
-        organise?.send({ type: 'draft.save' })
-      }}
-    >
-      <input
-        // The field is what the user just asked for: focus goes to it.
-        // biome-ignore lint/a11y/noAutofocus: focus moves to the field the user just opened
-        autoFocus
-        aria-label={label}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={cx(field(), styles.renameField)}
-        value={value}
-        readOnly={busy}
-        placeholder="Folder name"
-        onFocus={(event) => event.currentTarget.select()}
-        onChange={(event) =>
-          organise?.send({ type: 'draft.change', value: event.currentTarget.value })
-        }
-        // Left empty, the field goes: nothing was being named.
-        onBlur={(event) => {
-          if (!event.currentTarget.value.trim()) organise?.send({ type: 'draft.cancel' })
-        }}
-        onKeyDown={(event) => {
-          if (event.key !== 'Escape') return
-          // Only the field closes, not the drawer around it.
-          event.preventDefault()
-          event.stopPropagation()
-          organise?.send({ type: 'draft.cancel' })
-        }}
-      />
-      {error && (
-        <p id={errorId} role="alert" className={styles.renameError}>
-          {error}
-        </p>
-      )}
-    </form>
   )
 }
