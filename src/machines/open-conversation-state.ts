@@ -38,6 +38,8 @@ export interface OpenConversationContext {
    * pages are read until it is on screen.
    */
   sought: string | null
+  /** The branch the sought message is on was opened: it is looked for there once, no more. */
+  soughtBranchOpened: boolean
 }
 
 /** A conversation the address names, as the platform answers for it. */

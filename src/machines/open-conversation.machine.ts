@@ -99,6 +99,7 @@ const NOTHING_SHOWN: Omit<OpenConversationContext, 'userId' | 'conversationId'> 
   editing: null,
   spent: null,
   sought: null,
+  soughtBranchOpened: false,
 }
 
 /**
@@ -278,6 +279,7 @@ export const openConversationMachine = setup({
     'seek message': assign({
       sought: ({ event }) =>
         event.type === 'conversation.open' ? (event.messageId ?? null) : null,
+      soughtBranchOpened: false,
     }),
     'forget sought': assign({ sought: null }),
   },
@@ -309,6 +311,10 @@ export const openConversationMachine = setup({
       event.type === 'message.revealed' && context.sought === event.messageId,
     'sought nowhere?': ({ context }) =>
       context.sought !== null && !context.messages.some((m) => m.id === context.sought),
+    'sought on another branch?': ({ context }) =>
+      context.sought !== null &&
+      !context.soughtBranchOpened &&
+      !context.messages.some((m) => m.id === context.sought),
     'a version on screen?': ({ context, event }) =>
       event.type === 'branch.show' &&
       context.conversationId !== null &&
@@ -531,10 +537,15 @@ export const openConversationMachine = setup({
     // docs/product/conversations.md, "Long conversations": scrolling up reads the page before
     // the oldest message shown.
     loaded: {
-      // docs/product/search.md: a search's message further up is read page by page, and
-      // forgotten when it is not on this branch.
+      // docs/product/search.md: a search's message further up is read page by page; not on
+      // this branch, the branch it is on opens (once), and it is forgotten if still not there.
       always: [
         { guard: 'sought above?', target: 'loadingOlder' },
+        {
+          guard: 'sought on another branch?',
+          target: 'switchingBranch',
+          actions: assign({ soughtBranchOpened: true }),
+        },
         { guard: 'sought nowhere?', actions: 'forget sought' },
       ],
       on: {
@@ -552,7 +563,8 @@ export const openConversationMachine = setup({
         input: ({ context, event }) => ({
           userId: context.userId,
           conversationId: context.conversationId ?? '',
-          messageId: event.type === 'branch.show' ? event.messageId : '',
+          // A version chosen, or the message a search found on another branch.
+          messageId: event.type === 'branch.show' ? event.messageId : (context.sought ?? ''),
         }),
         onDone: {
           target: 'loaded',

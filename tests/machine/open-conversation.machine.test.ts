@@ -344,10 +344,12 @@ describe('open conversation: long conversations', () => {
     expect(chat.context().sought).toBe('msg_150_assistant')
   })
 
-  it("a search's message on another branch is given up once nothing older is left", async () => {
+  it("a search's message on another branch opens that branch, and shows there", async () => {
+    const other = { ...rows(101, 101)[0]!, id: 'msg_elsewhere', parentId: 'msg_100_assistant' }
     const chat = await signedInChat({
       history: async () => ({ messages: rows(101, 200), hasOlder: true }),
       older: async () => ({ messages: rows(1, 100), hasOlder: false }),
+      branch: async () => ({ messages: [...rows(51, 100), other], hasOlder: true }),
     })
     chat.actor.send({
       type: 'conversation.open',
@@ -355,7 +357,31 @@ describe('open conversation: long conversations', () => {
       messageId: 'msg_elsewhere',
     })
     await flush()
-    expect(chat.effects).toEqual(['load older conv_1 from msg_100_assistant'])
+    expect(chat.effects).toEqual([
+      'load older conv_1 from msg_100_assistant',
+      'open branch conv_1 at msg_elsewhere',
+    ])
+    expect(chat.context().messages.at(-1)?.id).toBe('msg_elsewhere')
+    expect(chat.context().sought).toBe('msg_elsewhere')
+    expect(chat.open.getSnapshot().matches('loaded')).toBe(true)
+  })
+
+  it("a search's message found on no branch is given up after its branch was tried once", async () => {
+    const chat = await signedInChat({
+      history: async () => ({ messages: rows(101, 200), hasOlder: true }),
+      older: async () => ({ messages: rows(1, 100), hasOlder: false }),
+      branch: async () => ({ messages: rows(101, 200), hasOlder: false }),
+    })
+    chat.actor.send({
+      type: 'conversation.open',
+      conversationId: 'conv_1',
+      messageId: 'msg_deleted',
+    })
+    await flush()
+    expect(chat.effects).toEqual([
+      'load older conv_1 from msg_100_assistant',
+      'open branch conv_1 at msg_deleted',
+    ])
     expect(chat.context().sought).toBeNull()
     expect(chat.open.getSnapshot().matches('loaded')).toBe(true)
   })
