@@ -12,7 +12,9 @@ import {
   writeBackup,
 } from '../domain/conversation-backup'
 import type { ConversationFolder } from '../domain/conversation-folder'
+import type { RestoreResult, RestoreStopped } from '../machines/conversation-backup.machine'
 import type { DbClient } from '../platform/db-client'
+import { CONVERSATION_LIST_LIMIT } from './conversation-effects'
 import type { SavedFile } from './download-link'
 
 /** Rows per keyset page of a backup's read. */
@@ -119,4 +121,30 @@ export async function readBackupFile(file: Blob): Promise<BackupRead> {
     return { ok: false, message: BACKUP_MESSAGES.unreadable }
   }
   return readBackup(text)
+}
+
+/**
+ * A restore, and then the newest conversations as the list reads them, so the list shows what
+ * came back; a restore that stopped carries them too, for what landed before it stopped.
+ */
+export async function restoreAndList(
+  db: DbClient,
+  userId: string,
+  backup: ConversationBackup,
+): Promise<RestoreResult> {
+  const newest = () =>
+    db.table<Conversation>('conversations').list({
+      where: { userId },
+      orderBy: [{ pinned: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }],
+      limit: CONVERSATION_LIST_LIMIT,
+    })
+  try {
+    const added = await restoreConversations(db, backup)
+    const changed = added.conversations > 0 || added.messages > 0
+    return { ...added, listed: changed ? await newest() : [] }
+  } catch (error) {
+    const stopped: RestoreStopped = error instanceof Error ? error : new Error(String(error))
+    stopped.listed = await newest().catch(() => [])
+    throw stopped
+  }
 }

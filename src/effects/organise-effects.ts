@@ -75,7 +75,7 @@ export function provideOrganise(options: OrganiseEffectsOptions) {
             (await backups()).readBackupFile(input.file),
           ),
           'restore backup': fromPromise(async ({ input }) =>
-            (await backups()).restoreConversations(platform.db, input.backup),
+            (await backups()).restoreAndList(platform.db, currentUserId(), input.backup),
           ),
         },
         actions: { notify },

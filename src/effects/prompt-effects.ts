@@ -44,13 +44,16 @@ export function providePrompts(options: PromptEffectsOptions) {
     picker: PickerLogic
   }>(['library', 'quickPrompts', 'picker'])
   const loadLater = async () => {
-    const [{ provideLibrary }, { provideQuickPrompts }, { providePicker }] = await Promise.all([
-      import('./prompt-library-effects'),
-      import('./quick-prompts-effects'),
-      import('./prompt-picker-effects'),
-    ])
+    const [{ createPromptLists, provideLibrary }, { provideQuickPrompts }, { providePicker }] =
+      await Promise.all([
+        import('./prompt-library-effects'),
+        import('./quick-prompts-effects'),
+        import('./prompt-picker-effects'),
+      ])
     const { db } = options.platform
     const userId = options.currentUserId
+    // The lists the three share: the user's own prompts, and rows with their ratings.
+    const data = createPromptLists(db, userId)
     later.fill({
       library: provideLibrary({ data, db, userId, notify, now, saveFile }),
       quickPrompts: provideQuickPrompts({ data, db, userId, now }, notify),

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate'
 import type { Notice } from '../machines/notice'
 import { promptImportMachine } from '../machines/prompt-import.machine'
-import type { PromptData } from './prompt-data'
 import type { LibraryData } from './prompt-library-data'
+import type { PromptLists } from './prompt-lists'
 
 /** What the library's import starts: the file read, checked, planned and written. */
 export type ImporterActors = { 'import prompts': ReturnType<typeof provideImporter> }
@@ -13,7 +13,7 @@ export type ImporterActors = { 'import prompts': ReturnType<typeof provideImport
  * (docs/performance.md, "Split").
  */
 export function provideImporter(
-  data: Pick<PromptData, 'listMine'> & Pick<LibraryData, 'importPrompts'>,
+  data: Pick<PromptLists, 'listMine'> & Pick<LibraryData, 'importPrompts'>,
   notify: (_: unknown, notice: Notice) => void,
 ) {
   return promptImportMachine.provide({

@@ -11,7 +11,7 @@ import type {
 import type { AddOutcome } from '../machines/quick-prompts.machine'
 import type { DbClient } from '../platform/db-client'
 import { addSharedPrompt, createPrivatePrompt, randomSharedHex } from './private-prompts'
-import { createPromptData, type HideRow, type PromptData, type RatingRow } from './prompt-data'
+import { createPromptLists, type HideRow, type PromptLists, type RatingRow } from './prompt-lists'
 import { createMarksData } from './prompt-marks-data'
 
 /** The public list shows at most this many prompts (docs/product/limits.md, "Prompts"). */
@@ -29,7 +29,7 @@ export function createLibraryData(
   userId: () => string,
   now: () => number = Date.now,
   /** The session's prompt operations, whose rating summary the lists share. */
-  { withRatings }: Pick<PromptData, 'withRatings'> = createPromptData(db, userId, now),
+  { withRatings }: Pick<PromptLists, 'withRatings'> = createPromptLists(db, userId),
 ) {
   const prompts = db.table<PromptRow>('prompts')
   const ratings = db.table<RatingRow>('promptRatings')

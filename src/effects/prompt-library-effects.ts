@@ -5,13 +5,16 @@ import { promptMarksMachine } from '../machines/prompt-marks.machine'
 import type { DbClient } from '../platform/db-client'
 import { deferredActors } from './deferred-logic'
 import { type SavedFile, saveByLink } from './download-link'
-import type { PromptData } from './prompt-data'
 import type { ImporterActors } from './prompt-import-effects'
 import { createLibraryData } from './prompt-library-data'
+import type { PromptLists } from './prompt-lists'
+
+// The lists the library shares with the quick menu and the picker load with it.
+export { createPromptLists } from './prompt-lists'
 
 export interface LibraryEffectsOptions {
   /** The lists, shared with the session's prompt features. */
-  data: PromptData
+  data: PromptLists
   /** The library's writes are made over this, as this user. */
   db: DbClient
   userId: () => string

@@ -3,7 +3,7 @@ import { pickerPrompts } from '../domain/prompt-picker'
 import type { Notice } from '../machines/notice'
 import { promptPickerMachine } from '../machines/prompt-picker.machine'
 import type { DbClient } from '../platform/db-client'
-import type { PromptData } from './prompt-data'
+import type { PromptLists } from './prompt-lists'
 import { loadQuickMenu } from './quick-menu'
 
 /**
@@ -11,7 +11,7 @@ import { loadQuickMenu } from './quick-menu'
  * the quick prompts and the user's own user prompts.
  */
 export function providePicker(
-  { data, db, userId }: { data: PromptData; db: DbClient; userId: () => string },
+  { data, db, userId }: { data: PromptLists; db: DbClient; userId: () => string },
   notify: (_: unknown, notice: Notice) => void,
 ) {
   return promptPickerMachine.provide({

@@ -2,8 +2,8 @@ import { fromPromise } from 'xstate'
 import type { Notice } from '../machines/notice'
 import { quickPromptsMachine } from '../machines/quick-prompts.machine'
 import type { DbClient } from '../platform/db-client'
-import type { PromptData } from './prompt-data'
 import { createLibraryData } from './prompt-library-data'
+import type { PromptLists } from './prompt-lists'
 import { loadQuickMenu } from './quick-menu'
 
 /**
@@ -11,7 +11,7 @@ import { loadQuickMenu } from './quick-menu'
  * first paint (docs/performance.md, "Split").
  */
 export function provideQuickPrompts(
-  options: { data: PromptData; db: DbClient; userId: () => string; now?: () => number },
+  options: { data: PromptLists; db: DbClient; userId: () => string; now?: () => number },
   notify: (_: unknown, notice: Notice) => void,
 ) {
   const { data } = options

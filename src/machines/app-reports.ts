@@ -52,8 +52,6 @@ export type AppReport =
   | { type: 'conversation.found'; conversation: Conversation }
   /** The user chose a search's result (docs/product/search.md): it opens. */
   | { type: 'search.chosen'; result: SearchResult }
-  /** A backup was restored (docs/product/conversations.md#backup): the list is read again. */
-  | { type: 'conversations.restored' }
   /** The user deleted this conversation (docs/product/conversations.md). */
   | { type: 'conversation.deleted'; conversationId: string }
   /** The conversation on screen changed (null: a new chat), whichever way it was opened. */

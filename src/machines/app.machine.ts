@@ -383,9 +383,6 @@ export const appMachine = setup({
             },
             // The same event, passed on as it is.
             'conversation.deleted': { actions: sendTo('openConversation', ({ event }) => event) },
-            'conversations.restored': {
-              actions: sendTo('conversations', { type: 'conversations.reload' }),
-            },
             // Found by the address, or pinned, unpinned or moved by the organiser.
             'conversation.found': { actions: sendTo('conversations', ({ event }) => event) },
             'conversation.shown': {

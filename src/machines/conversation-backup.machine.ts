@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import type { Conversation } from '../domain/conversation'
 import type { BackupRead, ConversationBackup } from '../domain/conversation-backup'
 import { notProvided } from './not-provided'
 import type { Notice } from './notice'
@@ -24,8 +25,8 @@ export interface BackupContext {
   error: string | null
   fileName: string | null
   backup: ConversationBackup | null
-  /** Whether a restore added anything: the lists are read again when the dialog closes. */
-  restored: boolean
+  /** After a restore, the newest conversations as they are now: the list shows them. */
+  listed: Conversation[]
 }
 
 export type BackupEvent =
@@ -38,8 +39,19 @@ export type BackupEvent =
 
 /** What the organiser hears when the dialog closes. */
 export interface BackupOutput {
-  restored: boolean
+  /** The newest conversations after a restore; none when nothing was restored. */
+  listed: Conversation[]
 }
+
+/** What a restore added, and the newest conversations after it. */
+export interface RestoreResult {
+  conversations: number
+  messages: number
+  listed: Conversation[]
+}
+
+/** A restore that stopped part way: what it said, and the list as it now is. */
+export type RestoreStopped = Error & { listed?: Conversation[] }
 
 const notice = (kind: Notice['kind'], message: string) => ({
   type: 'notify' as const,
@@ -65,10 +77,7 @@ export const conversationBackupMachine = setup({
     'read backup': fromPromise<BackupRead, { file: BackupFile }>(async () => {
       throw notProvided('read backup')
     }),
-    'restore backup': fromPromise<
-      { conversations: number; messages: number },
-      { backup: ConversationBackup }
-    >(async () => {
+    'restore backup': fromPromise<RestoreResult, { backup: ConversationBackup }>(async () => {
       throw notProvided('restore backup')
     }),
   },
@@ -81,14 +90,14 @@ export const conversationBackupMachine = setup({
     'nothing to back up?': ({ event }) => (event as unknown as { output: number }).output === 0,
     'readable?': ({ event }) => (event as unknown as { output: BackupRead }).output.ok,
     'nothing new?': ({ event }) => {
-      const { output } = event as unknown as { output: { conversations: number; messages: number } }
+      const { output } = event as unknown as { output: RestoreResult }
       return output.conversations === 0 && output.messages === 0
     },
   },
 }).createMachine({
   id: 'conversationBackup',
-  context: { error: null, fileName: null, backup: null, restored: false },
-  output: ({ context }) => ({ restored: context.restored }),
+  context: { error: null, fileName: null, backup: null, listed: [] },
+  output: ({ context }) => ({ listed: context.listed }),
   initial: 'choosing',
   states: {
     choosing: {
@@ -183,7 +192,7 @@ export const conversationBackupMachine = setup({
           {
             target: 'closed',
             actions: [
-              assign({ restored: true }),
+              assign({ listed: ({ event }) => event.output.listed }),
               {
                 type: 'notify',
                 params: ({ event }) => ({
@@ -201,7 +210,7 @@ export const conversationBackupMachine = setup({
         onError: {
           target: 'preview',
           actions: assign({
-            restored: true,
+            listed: ({ event }) => (event.error as RestoreStopped).listed ?? [],
             error: ({ event }) =>
               BACKUP_NOTICES.restoreFailed(
                 event.error instanceof Error && event.error.message

@@ -37,8 +37,6 @@ export type ConversationsEvent =
   | { type: 'conversation.found'; conversation: Conversation }
   /** From the turn, through the app machine: a message was saved in a conversation at `at`. */
   | { type: 'conversation.activity'; conversationId: string; at: string }
-  /** Through the app machine, from the organiser: a backup was restored; read the list again. */
-  | { type: 'conversations.reload' }
 
 const find = (list: Conversation[], id: string) => list.find((c) => c.id === id)
 
@@ -176,8 +174,6 @@ export const conversationsMachine = setup({
     },
     ready: {
       on: {
-        // What is listed stays, merged with what the read finds (a restore's conversations).
-        'conversations.reload': 'loading',
         'rename.start': {
           guard: 'listed?',
           actions: assign({

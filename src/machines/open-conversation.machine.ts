@@ -102,6 +102,10 @@ const NOTHING_SHOWN: Omit<OpenConversationContext, 'userId' | 'conversationId'> 
   soughtBranchOpened: false,
 }
 
+/** A search's message that is not among the messages shown. */
+const soughtNowhere = ({ sought, messages }: OpenConversationContext) =>
+  sought !== null && !messages.some((m) => m.id === sought)
+
 /**
  * How far up a search's message is looked for (docs/product/search.md): older pages are read
  * until it is on screen, or this many messages are.
@@ -302,19 +306,15 @@ export const openConversationMachine = setup({
     'has a last reply?': ({ context }) => lastExchange(context.messages) !== null,
     // A search's message not on screen yet, with older pages to read before giving up.
     'sought above?': ({ context }) =>
-      context.sought !== null &&
-      !context.messages.some((message) => message.id === context.sought) &&
+      soughtNowhere(context) &&
       context.hasOlder &&
       !!context.messages[0]?.parentId &&
       context.messages.length < SOUGHT_WITHIN,
     'the one sought?': ({ context, event }) =>
       event.type === 'message.revealed' && context.sought === event.messageId,
-    'sought nowhere?': ({ context }) =>
-      context.sought !== null && !context.messages.some((m) => m.id === context.sought),
+    'sought nowhere?': ({ context }) => soughtNowhere(context),
     'sought on another branch?': ({ context }) =>
-      context.sought !== null &&
-      !context.soughtBranchOpened &&
-      !context.messages.some((m) => m.id === context.sought),
+      !context.soughtBranchOpened && soughtNowhere(context),
     'a version on screen?': ({ context, event }) =>
       event.type === 'branch.show' &&
       context.conversationId !== null &&

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, sendParent, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { Conversation } from '../domain/conversation'
 import type { ExportFormat } from '../domain/conversation-export'
 import { byName, type ConversationFolder, checkFolderName } from '../domain/conversation-folder'
@@ -139,8 +139,11 @@ export const organiseMachine = setup({
       for (const conversation of [output].flat())
         enqueue.sendParent({ type: 'conversation.found', conversation } satisfies AppReport)
     }),
-    // Routed by the app machine to the list, which reads itself again.
-    'report restored': sendParent({ type: 'conversations.restored' } satisfies AppReport),
+    // A restore's newest conversations, as any found one is: the list shows each where it goes.
+    'report restored': enqueueActions(({ event, enqueue }) => {
+      for (const conversation of (event as unknown as { output: BackupOutput }).output.listed)
+        enqueue.sendParent({ type: 'conversation.found', conversation } satisfies AppReport)
+    }),
     'forget moving': assign({ moving: null }),
     'note change': assign({
       change: ({ context, event }) => {
@@ -183,7 +186,8 @@ export const organiseMachine = setup({
       return check.ok && find(context.folders, context.draft?.id ?? null)?.name === check.name
     },
     'a new folder?': ({ context }) => context.draft !== null && context.draft.id === null,
-    'restored?': ({ event }) => (event as unknown as { output: BackupOutput }).output.restored,
+    'restored?': ({ event }) =>
+      (event as unknown as { output: BackupOutput }).output.listed.length > 0,
   },
 }).createMachine({
   id: 'organise',

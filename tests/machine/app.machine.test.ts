@@ -542,7 +542,6 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'activation.settled', promptId: 's1', isActive: true, ok: true },
   { type: 'conversations.listed', conversationId: 'conv_1' },
   { type: 'conversation.deleted', conversationId: 'conv_1' },
-  { type: 'conversations.restored' },
   {
     type: 'conversation.found',
     conversation: {

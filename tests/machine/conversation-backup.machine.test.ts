@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
+import type { Conversation } from '../../src/domain/conversation'
 import {
   type ConversationBackup,
   type readBackup,
@@ -9,6 +10,7 @@ import {
   type BackupFile,
   type BackupOutput,
   conversationBackupMachine,
+  type RestoreResult,
 } from '../../src/machines/conversation-backup.machine'
 import type { Notice } from '../../src/machines/notice'
 import { settles, walkEveryTransition } from '../support/model-walk'
@@ -31,12 +33,19 @@ const BACKUP = writeBackup(
   [],
   new Date('2026-06-01T00:00:00.000Z'),
 ) as ConversationBackup
+const TRIP: Conversation = {
+  id: 'c1',
+  userId: 'u',
+  title: 'Trip',
+  createdAt: '2026-05-01T10:00:00.000Z',
+  updatedAt: '2026-05-01T10:00:00.000Z',
+}
 const FILE = Object.assign(new Blob(['{}']), { name: 'backup.json' }) as BackupFile
 
 function start(fakes: {
   backUp?: () => Promise<number>
   read?: () => ReturnType<typeof readBackup>
-  restore?: () => Promise<{ conversations: number; messages: number }>
+  restore?: () => Promise<RestoreResult>
 }) {
   const notices: Notice[] = []
   const restored: ConversationBackup[] = []
@@ -50,7 +59,7 @@ function start(fakes: {
         ),
         'restore backup': fromPromise(async ({ input }) => {
           restored.push(input.backup)
-          return fakes.restore ? fakes.restore() : { conversations: 1, messages: 4 }
+          return fakes.restore ? fakes.restore() : { conversations: 1, messages: 4, listed: [TRIP] }
         }),
       },
       actions: { notify: (_, notice: Notice) => void notices.push(notice) },
@@ -92,7 +101,7 @@ describe('back up and restore', () => {
     await flush()
     expect(dialog.restored).toEqual([BACKUP])
     expect(dialog.messages()).toEqual(['Restored 1 conversation and 4 messages'])
-    expect(dialog.output()).toEqual({ restored: true })
+    expect(dialog.output()).toEqual({ listed: [TRIP] })
   })
 
   it('a refused file says why and nothing is restored; a backup already here says so', async () => {
@@ -102,20 +111,23 @@ describe('back up and restore', () => {
     expect(refused.actor.getSnapshot().context.error).toBe('This file is not valid JSON.')
     expect(refused.actor.getSnapshot().matches('choosing')).toBe(true)
     refused.actor.send({ type: 'backup.close' })
-    expect(refused.output()).toEqual({ restored: false })
+    expect(refused.output()).toEqual({ listed: [] })
 
-    const same = start({ restore: async () => ({ conversations: 0, messages: 0 }) })
+    const same = start({ restore: async () => ({ conversations: 0, messages: 0, listed: [] }) })
     same.actor.send({ type: 'backup.file', file: FILE })
     await flush()
     same.actor.send({ type: 'backup.restore' })
     await flush()
     expect(same.messages()).toEqual(['Everything in this backup is already here'])
-    expect(same.output()).toEqual({ restored: false })
+    expect(same.output()).toEqual({ listed: [] })
   })
 
   it('a restore that stops says why, keeps the file to try again, and what landed is read again', async () => {
     const dialog = start({
-      restore: () => Promise.reject(new Error('You can keep at most 50 folders')),
+      restore: () =>
+        Promise.reject(
+          Object.assign(new Error('You can keep at most 50 folders'), { listed: [TRIP] }),
+        ),
     })
     dialog.actor.send({ type: 'backup.file', file: FILE })
     await flush()
@@ -126,7 +138,7 @@ describe('back up and restore', () => {
       'The restore stopped: You can keep at most 50 folders. What was restored stays; restoring the file again adds the rest.',
     )
     dialog.actor.send({ type: 'backup.close' })
-    expect(dialog.output()).toEqual({ restored: true })
+    expect(dialog.output()).toEqual({ listed: [TRIP] })
   })
 })
 
@@ -144,14 +156,17 @@ describe('conversation backup machine model', () => {
         { type: 'xstate.done.actor.back up', output: 0 },
         { type: 'xstate.done.actor.read backup', output: { ok: true, backup: BACKUP } },
         ...settles('read backup', { ok: false, message: 'This file is not valid JSON.' }),
-        ...settles('restore backup', { conversations: 1, messages: 2 }),
-        { type: 'xstate.done.actor.restore backup', output: { conversations: 0, messages: 0 } },
+        ...settles('restore backup', { conversations: 1, messages: 2, listed: [TRIP] }),
+        {
+          type: 'xstate.done.actor.restore backup',
+          output: { conversations: 0, messages: 0, listed: [] },
+        },
       ],
       deferredActors: ['back up', 'read backup', 'restore backup'],
       noopActions: ['notify'],
       tags: ['open', 'busy'],
       serialize: ({ value, context }) =>
-        JSON.stringify([value, (context as { restored: boolean }).restored]),
+        JSON.stringify([value, (context as { listed: unknown[] }).listed.length]),
     })
     expect(missing).toEqual([])
   })

@@ -246,7 +246,6 @@ describe('conversations machine model', () => {
     const { missing, replays } = await walkEveryTransition({
       machine: conversationsMachine,
       events: [
-        { type: 'conversations.reload' },
         { type: 'rename.start', id: 'c_mid' },
         { type: 'rename.change', value: 'Renamed' },
         { type: 'rename.cancel' },

@@ -368,8 +368,8 @@ describe('organise machine model', () => {
         { type: 'folder.deleteCancelled' },
         // docs/product/conversations.md#backup: the dialog ends restored or not.
         { type: 'backup.open' },
-        { type: 'xstate.done.actor.backup', output: { restored: true } },
-        { type: 'xstate.done.actor.backup', output: { restored: false } },
+        { type: 'xstate.done.actor.backup', output: { listed: [chat('c1')] } },
+        { type: 'xstate.done.actor.backup', output: { listed: [] } },
         ...settles('load folders', { folders: [WORK, HOME], closed: [] }),
         ...settles('change conversation', chat('c1', { pinned: true })),
         ...settles('export conversation'),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PromptRow } from '../../src/domain/prompt-types'
 import { createPromptData, type PromptData } from '../../src/effects/prompt-data'
 import { createLibraryData, type LibraryData } from '../../src/effects/prompt-library-data'
+import { createPromptLists, type PromptLists } from '../../src/effects/prompt-lists'
 import { loadQuickMenu } from '../../src/effects/quick-menu'
 import { createPlatformClient, type PlatformClient } from '../../src/platform/index'
 import {
@@ -43,8 +44,9 @@ async function tab(email: string, tokens?: Awaited<ReturnType<TestPlatform['sign
   client.auth.setTokens(session)
   const user = await client.auth.me()
   // The session's prompt operations and the library's writes, as one user.
-  const data: PromptData & LibraryData = {
+  const data: PromptData & PromptLists & LibraryData = {
     ...createPromptData(client.db, () => user.id),
+    ...createPromptLists(client.db, () => user.id),
     ...createLibraryData(client.db, () => user.id),
   }
   return { client, data, userId: user.id, session }

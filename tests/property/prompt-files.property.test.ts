@@ -9,6 +9,7 @@ import {
 } from '../../src/domain/prompt-files'
 import { createPromptData } from '../../src/effects/prompt-data'
 import { createLibraryData } from '../../src/effects/prompt-library-data'
+import { createPromptLists } from '../../src/effects/prompt-lists'
 import { createPlatformClient } from '../../src/platform/index'
 import {
   createTestPlatform,
@@ -100,6 +101,7 @@ async function signedIn(email: string) {
   const user = await client.auth.me()
   return {
     ...createPromptData(client.db, () => user.id),
+    ...createPromptLists(client.db, () => user.id),
     ...createLibraryData(client.db, () => user.id),
   }
 }

@@ -14,7 +14,6 @@ import {
   StopIcon,
   UserIcon,
 } from '../shell/session-icons'
-import { shortcutHint } from '../shell/shortcut-hint'
 import { chatMessage } from './chat-message.recipe'
 import { MarkdownContent } from './markdown/lazy-markdown'
 
@@ -184,13 +183,7 @@ export const ChatMessage = memo(function ChatMessage({
             )}
             {/* The message as written: its markdown, not the formatted text. */}
             <span data-reveal="" className={styles.copy}>
-              <CopyButton
-                text={message.content}
-                label="Copy message"
-                className={copyButton}
-                // The last reply, which Alt+Shift+C copies too (docs/product/screens.md#keyboard-shortcuts).
-                hint={onRegenerate ? shortcutHint('copyReply', 'Copy message') : undefined}
-              />
+              <CopyButton text={message.content} label="Copy message" className={copyButton} />
               {canEdit && message.role === 'user' && <EditButton messageId={message.id} />}
             </span>
           </div>

@@ -13,14 +13,11 @@ export function CopyButton({
   text,
   label,
   className,
-  hint,
 }: {
   text: string
   /** The button's accessible name ('Copy code', 'Copy message'); it shows 'Copy'. */
   label: string
   className: string
-  /** Its keyboard shortcut's tooltip and keys (shortcut-hint.ts), when it has one. */
-  hint?: { title: string; 'aria-keyshortcuts': string }
 }) {
   const [copied, setCopied] = useState(false)
   useEffect(() => {
@@ -33,7 +30,6 @@ export function CopyButton({
       type="button"
       aria-label={label}
       className={className}
-      {...hint}
       onClick={() =>
         navigator.clipboard?.writeText(text).then(
           () => setCopied(true),

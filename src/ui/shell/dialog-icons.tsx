@@ -59,3 +59,10 @@ export const StarIcon = (p: IconProps) => (
     <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />
   </Icon>
 )
+// The quick menu's Move up (Move down is the chat's Jump to latest arrow, in the first paint).
+export const ArrowUpIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 19V5" />
+    <path d="m5 12 7-7 7 7" />
+  </Icon>
+)

@@ -34,12 +34,6 @@ export const MenuIcon = (p: IconProps) => (
     <path d="M4 6h16M4 12h16M4 18h16" />
   </Icon>
 )
-export const ArrowUpIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 19V5" />
-    <path d="m5 12 7-7 7 7" />
-  </Icon>
-)
 export const ArrowDownIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 5v14" />
