@@ -165,6 +165,9 @@ describe('the Quick Prompts panel', () => {
 
     await userEvent.click(within(panel).getByRole('button', { name: `Move ${a} down` }))
     expect(order()).toEqual([b, a, c])
+    // The clicked button gets its focus back on the next frame (its node moved): wait for it,
+    // or that frame could move focus away from the key press below.
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName(`Move ${a} down`))
     // From the keyboard, the control keeps its focus as its entry moves.
     const removeC = within(panel).getByRole('button', { name: `Remove ${c} from quick menu` })
     removeC.focus()
