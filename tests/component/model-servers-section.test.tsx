@@ -231,14 +231,12 @@ describe('the OpenAI-compatible servers section', () => {
     expect(await form.findByRole('button', { name: 'Checking...' })).toBeDisabled()
     release()
     // A toast: sonner loads with the first one, which took over the default second once on a
-    // busy CI machine.
-    expect(
-      await screen.findByText(
-        'Failed to save the server. Please try again.',
-        {},
-        { timeout: 5000 },
-      ),
-    ).toBeVisible()
+    // busy CI machine; and it fades in (opacity 0 until its mount effect has run), so it is
+    // waited for until visible, not only until present.
+    await waitFor(
+      () => expect(screen.getByText('Failed to save the server. Please try again.')).toBeVisible(),
+      { timeout: 5000 },
+    )
     expect(within(section).queryByRole('listitem')).not.toBeInTheDocument()
   })
 
@@ -273,7 +271,9 @@ describe('the OpenAI-compatible servers section', () => {
     const item = await within(section).findByRole('listitem', { name: 'Ollama' })
     await userEvent.click(within(item).getByRole('button', { name: 'Remove Ollama' }))
     await userEvent.click(within(item).getByRole('button', { name: 'Yes, remove' }))
-    expect(await screen.findByText('Failed to remove the server. Please try again.')).toBeVisible()
+    await waitFor(() =>
+      expect(screen.getByText('Failed to remove the server. Please try again.')).toBeVisible(),
+    )
     expect(within(section).getByRole('listitem', { name: 'Ollama' })).toBeInTheDocument()
   })
 
