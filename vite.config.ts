@@ -25,7 +25,17 @@ export default defineConfig({
     // modules costs a list of shared names (docs/performance.md, "Split").
     rolldownOptions: {
       output: {
-        advancedChunks: { groups: [{ name: 'xstate', test: /node_modules[\\/]xstate[\\/]/ }] },
+        advancedChunks: {
+          groups: [
+            { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/ },
+            // What the signed-in page's views and its actors both use, in one chunk rather
+            // than a chunk each (docs/performance.md, "Split").
+            {
+              name: 'session-shared',
+              test: /src[\\/](machines[\\/]turn-state|domain[\\/](last-exchange|chat-message|prompt-variables|server-models|model-prices))\.ts$/,
+            },
+          ],
+        },
       },
     },
     // Every browser the app targets preloads modules itself (Safari since 17); one without

@@ -76,6 +76,7 @@ export function createAppActor(config: AppConfig, env: BrowserEnv, fetchImpl?: t
         channel: createPageChannel(env, env),
         db: platform.db,
         storage: env.storage,
+        loadReads: loadSessionModule,
       }),
       'load session': fromPromise(loadSession),
       ...session.logic,

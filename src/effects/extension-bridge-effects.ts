@@ -1,12 +1,9 @@
 import { fromCallback, fromPromise } from 'xstate'
 import type { PageChannel } from '../bridge/parent-window'
-import { type PromptsData, toPromptsData } from '../domain/extension-bridge-messages'
-import type { PromptRow } from '../domain/prompt-types'
-import { fillPrompt } from '../domain/prompt-variables'
 import { extensionBridgeMachine } from '../machines/extension-bridge.machine'
 import type { DbClient } from '../platform/db-client'
 import type { KeyValueStorage } from '../platform/index'
-import { recallValues } from './prompt-values'
+import type { createExtensionData, ExtensionData } from './extension-data'
 
 export interface ExtensionBridgeEffectsOptions {
   /** The page's own message channel (src/bridge/parent-window.ts). */
@@ -15,6 +12,11 @@ export interface ExtensionBridgeEffectsOptions {
   /** Where the active prompt's variable values are kept (src/effects/prompt-values.ts). */
   storage?: KeyValueStorage
   logError?: (message: string, error?: unknown) => void
+  /**
+   * Brings the reads' code (src/effects/extension-data.ts). The app takes it from the session's
+   * chunk, which a signed-in page has anyway: the bridge answers only for a signed-in user.
+   */
+  loadReads: () => Promise<{ createExtensionData: typeof createExtensionData }>
 }
 
 /**
@@ -25,64 +27,33 @@ export interface ExtensionBridgeEffectsOptions {
 export function provideExtensionBridge(options: ExtensionBridgeEffectsOptions) {
   const { channel } = options
   const logError = options.logError ?? ((message, error) => console.error(message, error ?? ''))
-  const data = createExtensionData(options.db, logError, options.storage)
+  // The reads, and the variable filling they need, load with the extension's first request:
+  // the page paints without them (docs/performance.md, "Split"). A failed download is tried
+  // again by the next request.
+  let data: Promise<ExtensionData> | undefined
+  const loadData = () =>
+    (data ??= options.loadReads().then(
+      (m) => m.createExtensionData(options.db, logError, options.storage),
+      (error) => {
+        data = undefined
+        throw error
+      },
+    ))
   return extensionBridgeMachine.provide({
     actors: {
       'listen to page': fromCallback(({ sendBack }) =>
         channel.listen(({ origin, data }) => sendBack({ type: 'page.message', origin, data })),
       ),
-      'load prompts data': fromPromise(({ input }) => data.loadPromptsData(input.userId)),
-      'find prompt': fromPromise(({ input }) => data.findPrompt(input.promptId)),
+      'load prompts data': fromPromise(async ({ input }) =>
+        (await loadData()).loadPromptsData(input.userId),
+      ),
+      'find prompt': fromPromise(async ({ input }) =>
+        (await loadData()).findPrompt(input.promptId),
+      ),
     },
     actions: {
       'post reply': (_, { message, targetOrigin }) => channel.post(message, targetOrigin),
       'log error': (_, { message }) => logError(message),
     },
   })
-}
-
-/** The reads behind the bridge, for one user's prompts. */
-export function createExtensionData(
-  db: DbClient,
-  logError: (message: string, error?: unknown) => void,
-  storage?: KeyValueStorage,
-) {
-  const prompts = db.table<PromptRow>('prompts')
-  const ratings = db.table<{ id: string; promptId: string; rating: string }>('promptRatings')
-
-  /** One prompt's ratings; a failed read counts as none (docs/product/errors.md#silent-failures). */
-  async function ratingsOf(promptId: string) {
-    try {
-      return await ratings.list({ where: { promptId } })
-    } catch (error) {
-      logError('Failed to load ratings', error)
-      return []
-    }
-  }
-
-  return {
-    async loadPromptsData(userId: string): Promise<PromptsData> {
-      const rows = await prompts.list({ where: { userId }, orderBy: { createdAt: 'desc' } })
-      const rated = await Promise.all(
-        rows
-          .filter((row) => row.type === 'user')
-          .map(async (row) => [row.id, await ratingsOf(row.id)] as const),
-      )
-      const promptsData = toPromptsData(rows, new Map(rated))
-      const active = promptsData.activeSystemPrompt
-      if (!active) return promptsData
-      // The extension puts the active prompt before a new chat as the app's chat context
-      // carries it: filled with the values given at activation (docs/product/variables.md).
-      const values = storage ? recallValues(storage, userId, active.id) : {}
-      return {
-        ...promptsData,
-        activeSystemPrompt: { ...active, content: fillPrompt(active.content, values) },
-      }
-    },
-
-    async findPrompt(promptId: string): Promise<PromptRow | null> {
-      const [row] = await prompts.list({ where: { id: promptId }, limit: 1 })
-      return row ?? null
-    },
-  }
 }

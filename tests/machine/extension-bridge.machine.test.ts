@@ -4,7 +4,7 @@ import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
 import type { User } from '../../src/domain/auth-types'
 import type { ExtensionReply, PromptsData } from '../../src/domain/extension-bridge-messages'
 import type { PromptRow } from '../../src/domain/prompt-types'
-import { createExtensionData } from '../../src/effects/extension-bridge-effects'
+import { createExtensionData } from '../../src/effects/extension-data'
 import { promptValuesKey } from '../../src/effects/prompt-values'
 import {
   AUTH_TIMEOUT_MESSAGE,
