@@ -15,6 +15,7 @@ import { replyStatusAndUsage } from './reply-status-and-usage'
 import { sealedApiKeys } from './sealed-api-keys'
 import { sealsBoundToTheirRow } from './seals-bound-to-their-row'
 import { searchEverything } from './search-everything'
+import { sharedConversations } from './shared-conversations'
 import { streamingReplies } from './streaming-replies'
 
 /** The app's schema changes, in order. Add new ones at the end, with the next version. */
@@ -36,4 +37,5 @@ export const appMigrations: AppMigration[] = [
   promptMarks,
   quickPromptOrder,
   conversationImport,
+  sharedConversations,
 ]

@@ -9,7 +9,16 @@ export async function schemaSnapshot(db: SqlExecutor): Promise<string[]> {
   const { rows } = await db.query<{ line: string }>(SNAPSHOT_SQL)
   const schema = (await db.query<{ name: string }>('select current_schema() as name')).rows[0]!
   const qualified = new RegExp(`(?:"${schema.name}"|\\b${schema.name})\\.`, 'g')
-  return rows.map((row) => row.line.replace(qualified, 'S.')).sort()
+  // A function's pinned `search_path` (`set search_path from current`) names the schema too,
+  // quoted or not, within its config: `{"search_path=\"name\""}` becomes `{"search_path=S"}`.
+  const inSearchPath = new RegExp(`\\\\?"${schema.name}\\\\?"|\\b${schema.name}\\b`, 'g')
+  return rows
+    .map((row) =>
+      row.line
+        .replace(qualified, 'S.')
+        .replace(/search_path=[^}]*/g, (setting) => setting.replace(inSearchPath, 'S')),
+    )
+    .sort()
 }
 
 const SNAPSHOT_SQL = `

@@ -50,6 +50,9 @@ export function restErrorFromDatabase(
   if (code === '57014') {
     return new RestError(503, code, 'The statement ran longer than the time limit', null, message)
   }
+  // A function's "what you named is not there" (`raise … using errcode = 'no_data_found'`,
+  // docs/wire-contract.md): the caller's mistake, a 404.
+  if (code === 'P0002') return new RestError(404, code, message, details, hint)
   if (code.startsWith('42') || code === '54000' || code === '0A000') {
     return new RestError(400, code, message, details, hint)
   }
