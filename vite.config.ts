@@ -32,7 +32,7 @@ export default defineConfig({
             // than a chunk each (docs/performance.md, "Split").
             {
               name: 'session-shared',
-              test: /src[\\/](machines[\\/]turn-state|domain[\\/](last-exchange|chat-message|prompt-variables|server-models|model-prices))\.ts$/,
+              test: /src[\\/](machines[\\/]turn-state|domain[\\/](last-exchange|chat-message|prompt-variables|server-models|model-prices)|effects[\\/]prompt-values)\.ts$/,
             },
           ],
         },

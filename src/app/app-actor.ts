@@ -1,10 +1,12 @@
 import { createActor, fromPromise } from 'xstate'
 import { createPageChannel, createParentBridge } from '../bridge/parent-window'
 import { linkedConversationId } from '../domain/conversation-link'
+import { linkedShare } from '../domain/shared-conversation-link'
 import { provideAuth } from '../effects/auth-effects'
 import { deferredActors } from '../effects/deferred-logic'
 import { createEarlyHistory } from '../effects/early-history'
 import { provideExtensionBridge } from '../effects/extension-bridge-effects'
+import type { SharedConversationLogic } from '../effects/shared-conversation-effects'
 import { provideSharedPrompt } from '../effects/shared-prompt-effects'
 import { provideStyle, savedStyle } from '../effects/style-effects'
 import { type AppInput, appMachine, SESSION_ACTORS } from '../machines/app.machine'
@@ -67,6 +69,16 @@ export function createAppActor(config: AppConfig, env: BrowserEnv, fetchImpl?: t
     })
     return sessionLoaded
   }
+  // A share link's page comes in its own chunk, as the session's actors do.
+  const shared = deferredActors<{ sharedConversation: SharedConversationLogic }>([
+    'sharedConversation',
+  ])
+  const loadSharedPage = () =>
+    import('../effects/shared-conversation-effects').then(({ provideSharedConversation }) =>
+      shared.fill({
+        sharedConversation: provideSharedConversation({ platform, address: env }),
+      }),
+    )
   const machine = appMachine.provide({
     actors: {
       auth: provideAuth(platform, bridge, env),
@@ -76,10 +88,12 @@ export function createAppActor(config: AppConfig, env: BrowserEnv, fetchImpl?: t
         channel: createPageChannel(env, env),
         db: platform.db,
         storage: env.storage,
-        loadReads: loadSessionModule,
+        loadReads: () => import('../effects/extension-data'),
       }),
       'load session': fromPromise(loadSession),
       ...session.logic,
+      'load shared page': fromPromise(loadSharedPage),
+      ...shared.logic,
     },
   })
   const actor = createActor(machine, { input: appInput(env) })
@@ -94,6 +108,7 @@ function appInput(env: BrowserEnv): AppInput {
     auth: { inIframe: env.inIframe, authRequired: false },
     style: { saved: savedStyle(env.storage), systemDark: env.systemScheme.prefersDark(), href },
     sharedPrompt: { href },
+    sharedConversation: linkedShare(href),
     turn: {},
     // Share links point at the address the app is served from.
     library: { shareOrigin: new URL(href).origin },

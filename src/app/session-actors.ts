@@ -13,10 +13,6 @@ import type { PlatformClient } from '../platform/index'
 import type { BrowserEnv } from './browser-env'
 import type { AppConfig } from './config'
 
-// The extension bridge's reads, here so that the page paints without them
-// (src/effects/extension-bridge-effects.ts).
-export { createExtensionData } from '../effects/extension-data'
-
 export interface SessionDeps {
   config: AppConfig
   env: BrowserEnv

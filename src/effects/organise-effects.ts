@@ -1,11 +1,14 @@
 import { fromPromise } from 'xstate'
 import type { Conversation } from '../domain/conversation'
 import { type ConversationFolder, FOLDERS_MAX, folderId } from '../domain/conversation-folder'
+import { shareLink } from '../domain/shared-conversation'
 import { conversationBackupMachine } from '../machines/conversation-backup.machine'
+import { conversationShareMachine } from '../machines/conversation-share.machine'
 import type { Notice } from '../machines/notice'
 import { organiseMachine } from '../machines/organise.machine'
 import type { KeyValueStorage, PlatformClient } from '../platform/index'
 import { exportConversation } from './conversation-export'
+import { listShares, revokeShare, shareConversation } from './conversation-shares'
 import { type SavedFile, saveByLink } from './download-link'
 import { showToast } from './notify'
 
@@ -18,6 +21,10 @@ export interface OrganiseEffectsOptions {
   notify?: (notice: Notice) => void
   /** Hands a file to the browser as a download; a clicked `download` link by default. */
   saveFile?: (file: SavedFile) => void
+  /** Puts text on the clipboard; the browser's clipboard by default. */
+  copyText?: (text: string) => Promise<void>
+  /** The app's address, which share links start with; this page's origin by default. */
+  origin?: string
 }
 
 /**
@@ -77,6 +84,21 @@ export function provideOrganise(options: OrganiseEffectsOptions) {
           'restore backup': fromPromise(async ({ input }) =>
             (await backups()).restoreAndList(platform.db, currentUserId(), input.backup),
           ),
+        },
+        actions: { notify },
+      }),
+      share: conversationShareMachine.provide({
+        actors: {
+          'list shares': fromPromise(({ input }) => listShares(platform.db, input.conversationId)),
+          'create share': fromPromise(({ input }) =>
+            shareConversation(platform.db, input.conversationId),
+          ),
+          'copy link': fromPromise(({ input }) =>
+            (options.copyText ?? ((text) => navigator.clipboard.writeText(text)))(
+              shareLink(options.origin ?? window.location.origin, input.id),
+            ),
+          ),
+          'revoke share': fromPromise(({ input }) => revokeShare(platform.db, input.id)),
         },
         actions: { notify },
       }),

@@ -24,6 +24,7 @@ import type { promptPickerMachine } from './prompt-picker.machine'
 import { providedLater } from './provided-later'
 import type { quickPromptsMachine } from './quick-prompts.machine'
 import type { searchMachine } from './search.machine'
+import type { sharedConversationMachine } from './shared-conversation.machine'
 import { type SharedPromptInput, sharedPromptMachine } from './shared-prompt.machine'
 import { type StyleInput, styleMachine } from './style.machine'
 import type { TurnInput, turnMachine } from './turn.machine'
@@ -37,6 +38,8 @@ export interface AppInput {
   turn: Omit<TurnInput, 'userId'>
   library: LibraryInput
   extensionBridge: ExtensionBridgeInput
+  /** A share link's id in the address: the page shows that conversation, and nothing else. */
+  sharedConversation?: string | null
 }
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>
@@ -156,6 +159,7 @@ export const appMachine = setup({
       search: 'search'
       organise: 'organise'
       panels: 'panels'
+      sharedConversation: 'sharedConversation'
     },
   },
   // The app layer provides each child with its effects: appMachine.provide({ actors }). The
@@ -181,6 +185,9 @@ export const appMachine = setup({
     search: providedLater<typeof searchMachine>('search'),
     organise: providedLater<typeof organiseMachine>('organise'),
     panels: providedLater<typeof panelsMachine>('panels'),
+    // A share link's page, in its own chunk: `load shared page` brings it.
+    'load shared page': fromPromise<void>(async () => {}),
+    sharedConversation: providedLater<typeof sharedConversationMachine>('sharedConversation'),
   },
   actions: {
     'remember user': assign({ userId: ({ event }) => sessionUserOf(event) }),
@@ -208,6 +215,7 @@ export const appMachine = setup({
     })),
   },
   guards: {
+    'a share link?': ({ context }) => Boolean(context.input.sharedConversation),
     'signed in?': ({ event }) => sessionUserOf(event) !== null,
     'signed out?': ({ event }) => sessionUserOf(event) === null,
     'another user?': ({ context, event }) => sessionUserOf(event) !== context.userId,
@@ -244,11 +252,36 @@ export const appMachine = setup({
   initial: 'signedOut',
   states: {
     signedOut: {
+      always: { guard: 'a share link?', target: 'sharedLink' },
       on: {
         'xstate.snapshot.auth': [
           { guard: 'signed in?', target: 'signedIn', actions: ['remember user', 'tell bridge'] },
           { actions: 'tell bridge' },
         ],
+      },
+    },
+    // A share link's page (docs/product/conversations.md#share-by-link), signed in or not:
+    // no session starts; continuing the conversation leaves for the chat.
+    sharedLink: {
+      initial: 'loading',
+      on: { 'xstate.snapshot.auth': { actions: 'tell bridge' } },
+      states: {
+        loading: {
+          invoke: {
+            id: 'load shared page',
+            src: 'load shared page',
+            onDone: 'shown',
+            onError: 'unavailable',
+          },
+        },
+        unavailable: { tags: 'sessionUnavailable' },
+        shown: {
+          invoke: {
+            id: 'sharedConversation',
+            src: 'sharedConversation',
+            input: ({ context }) => ({ id: context.input.sharedConversation ?? '' }),
+          },
+        },
       },
     },
     signedIn: {

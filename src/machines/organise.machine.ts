@@ -5,6 +5,7 @@ import { byName, type ConversationFolder, checkFolderName } from '../domain/conv
 import { ORGANISE_MESSAGES } from '../domain/organise-messages'
 import type { AppReport } from './app-reports'
 import { type BackupOutput, conversationBackupMachine } from './conversation-backup.machine'
+import { conversationShareMachine } from './conversation-share.machine'
 import { notProvided } from './not-provided'
 import type { Notice } from './notice'
 
@@ -56,6 +57,8 @@ export type OrganiseEvent =
   | { type: 'folder.deleteCancelled' }
   /** Opens Back up and restore (docs/product/conversations.md#backup). */
   | { type: 'backup.open' }
+  /** Opens the conversation's Share dialog (docs/product/conversations.md#share-by-link). */
+  | { type: 'share.open'; conversation: Conversation }
 
 const find = (folders: ConversationFolder[], id: string | null) =>
   folders.find((folder) => folder.id === id)
@@ -117,6 +120,8 @@ export const organiseMachine = setup({
     ),
     // Back up and restore, while its dialog is open; its own effects are provided with ours.
     backup: conversationBackupMachine,
+    // The Share dialog's links, while it is open; its effects are provided with ours.
+    share: conversationShareMachine,
     /** Moves its conversations to `moveTo` (none: out of any folder), deletes it, and returns them. */
     'delete folder': fromPromise<Conversation[], { id: string; moveTo: string | null }>(
       async () => {
@@ -239,6 +244,7 @@ export const organiseMachine = setup({
             'conversation.pin': { guard: 'a change?', target: 'changing', actions: 'note change' },
             'conversation.export': 'exporting',
             'backup.open': 'backingUp',
+            'share.open': 'sharing',
             'move.start': {
               target: 'choosingFolder',
               actions: assign({ moving: ({ event }) => event.conversation }),
@@ -281,7 +287,7 @@ export const organiseMachine = setup({
           },
         },
         // The conversation's More dialog: a folder chosen (or none) moves it there, its own
-        // folder closes it; Pin and the exports are there too.
+        // folder closes it; Pin, the exports and Share are there too.
         choosingFolder: {
           tags: 'moving',
           on: {
@@ -310,6 +316,7 @@ export const organiseMachine = setup({
               { target: 'idle', actions: 'forget moving' },
             ],
             'conversation.export': { target: 'exporting', actions: 'forget moving' },
+            'share.open': { target: 'sharing', actions: 'forget moving' },
           },
         },
         // The dialog stays while the folder is made; then the move is saved as any move is.
@@ -375,6 +382,17 @@ export const organiseMachine = setup({
               },
               { target: 'idle' },
             ],
+          },
+        },
+        sharing: {
+          tags: 'sharing',
+          invoke: {
+            id: 'share',
+            src: 'share',
+            input: ({ event }) => ({
+              conversation: (event as Extract<OrganiseEvent, { type: 'share.open' }>).conversation,
+            }),
+            onDone: 'idle',
           },
         },
         exporting: {

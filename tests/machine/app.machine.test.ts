@@ -504,6 +504,7 @@ const MODEL_EVENTS: ModelEvent[] = [
   authSays(BOB.id),
   authSays(null),
   ...settles('load session'),
+  ...settles('load shared page'),
   { type: 'activePrompt.changed', prompt: ACTIVE },
   { type: 'prompts.changed' },
   { type: 'prompt.changed', promptId: 's1' },
@@ -593,10 +594,22 @@ describe('app machine model', () => {
       machine: appMachine,
       inputs: [
         { auth: {}, style: {}, sharedPrompt: {}, turn: {}, library: {}, extensionBridge: {} },
+        // A share link's page (docs/product/conversations.md#share-by-link).
+        {
+          auth: {},
+          style: {},
+          sharedPrompt: {},
+          turn: {},
+          library: {},
+          extensionBridge: {},
+          sharedConversation: 'share_0123456789abcdef0123456789abcdef',
+        },
       ],
       events: MODEL_EVENTS,
-      fixedActors: Object.fromEntries([...APP_WIDE, ...SESSION_ACTORS].map((id) => [id, silent])),
-      deferredActors: ['load session', 'load extras'],
+      fixedActors: Object.fromEntries(
+        [...APP_WIDE, ...SESSION_ACTORS, 'sharedConversation'].map((id) => [id, silent]),
+      ),
+      deferredActors: ['load session', 'load extras', 'load shared page'],
       serialize: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.userId]),
       tags: ['session'],
       check: ({ snapshot, where }) => {

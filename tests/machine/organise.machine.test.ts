@@ -370,6 +370,9 @@ describe('organise machine model', () => {
         { type: 'backup.open' },
         { type: 'xstate.done.actor.backup', output: { listed: [chat('c1')] } },
         { type: 'xstate.done.actor.backup', output: { listed: [] } },
+        // docs/product/conversations.md#share-by-link: the Share dialog, from the list or More.
+        { type: 'share.open', conversation: chat('c1') },
+        { type: 'xstate.done.actor.share' },
         ...settles('load folders', { folders: [WORK, HOME], closed: [] }),
         ...settles('change conversation', chat('c1', { pinned: true })),
         ...settles('export conversation'),
@@ -385,9 +388,10 @@ describe('organise machine model', () => {
         'rename folder',
         'delete folder',
         'backup',
+        'share',
       ],
       noopActions: ['notify', 'report changed', 'remember closed', 'report restored'],
-      tags: ['busy', 'moving', 'confirmingDelete', 'backingUp'],
+      tags: ['busy', 'moving', 'confirmingDelete', 'backingUp', 'sharing'],
       // What the guards read: the folders, the draft and the conversation being moved.
       serialize: ({ value, context }) =>
         JSON.stringify([

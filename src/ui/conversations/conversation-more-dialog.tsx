@@ -6,7 +6,7 @@ import { button } from '../shell/button.recipe'
 import { CheckIcon } from '../shell/session-icons'
 import { FolderNameField } from './folder-name-field'
 import { organiseDialogs } from './organise-dialogs.recipe'
-import { FolderIcon, FolderPlusIcon, PinIcon } from './organise-icons'
+import { FolderIcon, FolderPlusIcon, LinkIcon, PinIcon } from './organise-icons'
 
 const styles = organiseDialogs()
 const action = cx(button({ variant: 'outline' }), styles.action)
@@ -14,8 +14,8 @@ const action = cx(button({ variant: 'outline' }), styles.action)
 /**
  * A conversation's More dialog (docs/product/conversations.md#pins-and-folders): Pin or Unpin;
  * Move to folder, one button per folder of the user's and No folder, its own checked (choosing
- * it changes nothing), or New folder…, named here and moved into at once; and the two exports
- * (#export). Each closes the dialog.
+ * it changes nothing), or New folder…, named here and moved into at once; the two exports
+ * (#export); and Share link…, which opens the Share dialog (#share-by-link). Each closes it.
  */
 export function ConversationMoreDialog() {
   const { organise } = useSessionActors()
@@ -33,7 +33,7 @@ export function ConversationMoreDialog() {
       open={open}
       onClose={cancel}
       title={conversation?.title ?? ''}
-      description="Pin it, move it to a folder, or export it."
+      description="Pin it, move it to a folder, export it or share it."
       closeLabel="Close"
       footer={
         <button type="button" className={button({ variant: 'outline' })} onClick={cancel}>
@@ -109,6 +109,17 @@ export function ConversationMoreDialog() {
               </button>
             ))}
           </div>
+        </section>
+        <section aria-label="Share" className={styles.section}>
+          <h3 className={styles.heading}>Share</h3>
+          <button
+            type="button"
+            className={action}
+            onClick={() => conversation && organise?.send({ type: 'share.open', conversation })}
+          >
+            <LinkIcon width={16} height={16} />
+            Share link…
+          </button>
         </section>
       </div>
     </AppDialog>

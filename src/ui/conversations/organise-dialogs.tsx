@@ -1,6 +1,7 @@
 import { BackupDialog } from './backup-dialog'
 import { ConversationMoreDialog } from './conversation-more-dialog'
 import { DeleteFolderDialog } from './delete-folder-dialog'
+import { ShareDialog } from './share-dialog'
 
 /** The organiser's dialogs, whose code loads with the folders. */
 export function OrganiseDialogs() {
@@ -9,6 +10,7 @@ export function OrganiseDialogs() {
       <ConversationMoreDialog />
       <DeleteFolderDialog />
       <BackupDialog />
+      <ShareDialog />
     </>
   )
 }

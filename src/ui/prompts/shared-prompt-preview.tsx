@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { useAppActors } from '../shell/app-actors'
-import { sharedPromptPreview } from './shared-prompt.recipe'
+import { sharedPromptPreview } from './shared-prompt-preview.recipe'
 
 const styles = sharedPromptPreview()
 

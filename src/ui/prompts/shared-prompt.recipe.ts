@@ -22,28 +22,3 @@ export const sharedPromptBanner = sva({
     title: { wordBreak: 'break-word' },
   },
 })
-
-/** Signed out with a shared prompt in the address: its preview on the landing card. */
-export const sharedPromptPreview = sva({
-  slots: ['root', 'label', 'title', 'content'],
-  base: {
-    root: {
-      textAlign: 'left',
-      borderWidth: '1px',
-      borderColor: 'border',
-      borderRadius: 'card',
-      bg: 'bg',
-      p: '4',
-      mb: '6',
-    },
-    label: { fontSize: 'xs', color: 'fg.muted', mb: '1' },
-    title: { fontWeight: 'semibold', wordBreak: 'break-word' },
-    content: {
-      fontSize: 'sm',
-      color: 'fg.muted',
-      lineClamp: 2,
-      whiteSpace: 'pre-wrap',
-      wordBreak: 'break-word',
-    },
-  },
-})

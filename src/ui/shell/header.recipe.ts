@@ -180,6 +180,3 @@ export const menuRow = cva({
     _hover: { bg: 'primary.muted' },
   },
 })
-
-/** The moon of the theme toggle (light theme) is muted; the sun keeps the button's colour. */
-export const themeToggleIcon = cva({ base: { color: 'fg.muted' } })

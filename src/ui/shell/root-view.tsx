@@ -13,6 +13,10 @@ import { UnavailableScreen } from './unavailable-screen'
 // The signed-out card paints without the chat's code; the chat loads in its own chunk
 // (docs/performance.md, "Split").
 const SignedIn = lazyComponent(() => import('./signed-in-screen').then((m) => m.SignedInScreen))
+// A share link's page, in its own chunk (docs/product/conversations.md#share-by-link).
+const SharedPage = lazyComponent(() =>
+  import('../shared/shared-conversation-page').then((m) => m.SharedConversationPage),
+)
 
 /** The chat and its markdown, fetched together: a stored session's history needs both. */
 export const preloadChat = () => Promise.all([SignedIn.preload(), LazyMarkdown.preload()])
@@ -57,7 +61,14 @@ export function RootView() {
   const signedOut = useSelector(auth, (s) => s.hasTag('signedOut'))
   const signedIn = useSelector(auth, (s) => s.hasTag('signedIn'))
   const unavailable = useSelector(app, (s) => s.hasTag('sessionUnavailable'))
+  const shared = useSelector(app, (s) => s.children.sharedConversation)
   if (unavailable) return <UnavailableScreen />
+  if (shared)
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <SharedPage.Component actor={shared} auth={auth} />
+      </Suspense>
+    )
   // Signed in: the chat and its markdown download now (history needs both), beside the
   // session's actors rather than after them. A failure shows where the chat renders
   // (UnavailableBoundary).

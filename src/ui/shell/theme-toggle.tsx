@@ -3,8 +3,8 @@ import { cx } from 'styled-system/css'
 import { shownTheme } from '../../machines/style.machine'
 import { useAppActors } from './app-actors'
 import { button } from './button.recipe'
-import { themeToggleIcon } from './header.recipe'
 import { MoonIcon, SunIcon } from './icons'
+import { themeToggleIcon } from './theme-toggle.recipe'
 import { AppTooltip } from './tooltip'
 
 export function ThemeToggle({ className }: { className?: string }) {
