@@ -10,6 +10,7 @@ import { modelServers } from './model-servers'
 import { oneActiveSystemPrompt } from './one-active-system-prompt'
 import { ownerScopedIds } from './owner-scoped-ids'
 import { promptMarks } from './prompt-marks'
+import { promptRanking } from './prompt-ranking'
 import { quickPromptOrder } from './quick-prompt-order'
 import { replyStatusAndUsage } from './reply-status-and-usage'
 import { sealedApiKeys } from './sealed-api-keys'
@@ -38,4 +39,5 @@ export const appMigrations: AppMigration[] = [
   quickPromptOrder,
   conversationImport,
   sharedConversations,
+  promptRanking,
 ]

@@ -2,12 +2,14 @@ import { fromPromise } from 'xstate'
 import type { Notice } from '../machines/notice'
 import { promptLibraryMachine } from '../machines/prompt-library.machine'
 import { promptMarksMachine } from '../machines/prompt-marks.machine'
+import { promptRankingMachine } from '../machines/prompt-ranking.machine'
 import type { DbClient } from '../platform/db-client'
 import { deferredActors } from './deferred-logic'
 import { type SavedFile, saveByLink } from './download-link'
 import type { ImporterActors } from './prompt-import-effects'
 import { createLibraryData } from './prompt-library-data'
 import type { PromptLists } from './prompt-lists'
+import { rankPrompts } from './prompt-ranking'
 
 // The lists the library shares with the quick menu and the picker load with it.
 export { createPromptLists } from './prompt-lists'
@@ -41,6 +43,13 @@ export function provideLibrary(options: LibraryEffectsOptions) {
   return promptLibraryMachine.provide({
     actors: {
       'load prompts': fromPromise(({ input }) => writes.loadLibrary(input.tab, input.filter)),
+      ranking: promptRankingMachine.provide({
+        actors: {
+          'rank prompts': fromPromise(({ input }) =>
+            rankPrompts(options.db, input.query, input.ids),
+          ),
+        },
+      }),
       marks: promptMarksMachine.provide({
         actors: {
           'save mark': fromPromise(({ input: { promptId, favourite, tags } }) =>

@@ -7,6 +7,7 @@ import type {
   PromptType,
 } from '../domain/prompt-types'
 import type { MarksReport } from './prompt-marks.machine'
+import type { RankingReport } from './prompt-ranking.machine'
 
 // The Prompt Library machine's context, events, outcomes and messages
 // (docs/product/screens.md#prompt-library); its transitions are in prompt-library.machine.ts.
@@ -49,6 +50,8 @@ export interface LibraryContext {
   /** The list shown: a tab's, or (`hidden`, from Browse Public) the prompts the user hid. */
   tab: LibraryList
   search: string
+  /** The search's order, best first, as the database ranked it for `query` (prompt-ranking.machine.ts). */
+  ranked: { query: string; order: string[] }
   /** Favourites only, or one tag's prompts (docs/product/screens.md#favourites-and-tags). */
   filter: LibraryFilter
   prompts: LibraryPrompt[]
@@ -80,6 +83,7 @@ export type LibraryEvent =
   | { type: 'prompt.tag.add'; prompt: LibraryPrompt; text: string }
   | { type: 'prompt.tag.remove'; prompt: LibraryPrompt; tag: string }
   | MarksReport
+  | RankingReport
   | { type: 'prompt.run'; prompt: LibraryPrompt }
   | { type: 'prompt.rate'; prompt: LibraryPrompt; rating: number }
   | { type: 'prompt.saveCopy'; prompt: LibraryPrompt }

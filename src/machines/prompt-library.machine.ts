@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendParent, sendTo, setup } from 'xstate'
 import { type LibraryFilter, NO_FILTER, withoutTag, withTag } from '../domain/prompt-marks'
+import { filterPrompts } from '../domain/prompt-search'
 import type { LibraryList, LibraryPrompt } from '../domain/prompt-types'
 import { hasVariables } from '../domain/prompt-variables'
 import type { AppReport } from './app-reports'
@@ -22,6 +23,7 @@ import {
   type SaveCopyOutcome,
 } from './prompt-library-state'
 import { type MarkWrite, promptMarksMachine } from './prompt-marks.machine'
+import { promptRankingMachine } from './prompt-ranking.machine'
 import {
   promptVariablesMachine,
   type VariablesFormOutput,
@@ -110,6 +112,8 @@ export const promptLibraryMachine = setup({
     }),
     // Writes stars and tags in order; its own effect is provided with the library's.
     marks: promptMarksMachine,
+    // Orders the search's matches as the app's search does; provided with the library's effects.
+    ranking: promptRankingMachine,
     // The fill-in form of a prompt with variables (docs/product/variables.md); no effects.
     'variables form': promptVariablesMachine,
     /** Writes the user's own prompts to a file (docs/product/prompt-files.md); resolves to how many. */
@@ -131,6 +135,12 @@ export const promptLibraryMachine = setup({
       prompts: ({ context, event }) =>
         marked(context.prompts, markWrite(context, event) as MarkWrite),
     }),
+    // The matches of what is typed, for the database to order (docs/product/search.md).
+    rank: sendTo('ranking', ({ context }) => ({
+      type: 'rank' as const,
+      query: context.search,
+      ids: filterPrompts(context.prompts, context.search).map((prompt) => prompt.id),
+    })),
     'write mark': sendTo('marks', ({ context, event }) => ({
       type: 'mark.save' as const,
       write: markWrite(context, event) as MarkWrite,
@@ -176,6 +186,7 @@ export const promptLibraryMachine = setup({
   context: ({ input }) => ({
     tab: 'public',
     search: '',
+    ranked: { query: '', order: [] },
     filter: NO_FILTER,
     prompts: [],
     create: EMPTY_CREATE,
@@ -183,8 +194,12 @@ export const promptLibraryMachine = setup({
     subject: null,
     shareOrigin: input?.shareOrigin ?? '',
   }),
-  invoke: { id: 'marks', src: 'marks' },
+  invoke: [
+    { id: 'marks', src: 'marks' },
+    { id: 'ranking', src: 'ranking' },
+  ],
   on: {
+    'ranking.done': { actions: assign({ ranked: ({ event }) => event }) },
     // A write that failed after the library closed is still said.
     'marks.failed': {
       actions: {
@@ -228,7 +243,9 @@ export const promptLibraryMachine = setup({
             tab: ({ context }) => (context.tab === 'hidden' ? 'public' : 'hidden'),
           }),
         },
-        'library.search.change': { actions: assign({ search: ({ event }) => event.value }) },
+        'library.search.change': {
+          actions: [assign({ search: ({ event }) => event.value }), 'rank'],
+        },
         'library.filter.favourites': {
           target: '.loading',
           actions: assign({
@@ -274,7 +291,10 @@ export const promptLibraryMachine = setup({
             id: 'load prompts',
             src: 'load prompts',
             input: ({ context }) => ({ tab: context.tab, filter: context.filter }),
-            onDone: { target: 'ready', actions: assign({ prompts: ({ event }) => event.output }) },
+            onDone: {
+              target: 'ready',
+              actions: [assign({ prompts: ({ event }) => event.output }), 'rank'],
+            },
             onError: {
               target: 'ready',
               actions: [assign({ prompts: [] }), notice('error', 'Failed to load prompts')],

@@ -414,4 +414,44 @@ describe('the Prompt Library dialog', () => {
     expect(within(edited).getByRole('button', { name: 'Run' })).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByTestId('active-prompt-badge')).not.toBeInTheDocument())
   })
+
+  test('search keeps what contains the text, ordered as the app’s search ranks it', async () => {
+    const tokens = await mockPlatform().signUp('ranker@example.com', 'Ranker')
+    const userId = JSON.parse(atob(tokens.access_token.split('.')[1]!)).sub as string
+    const mine = (title: string, content: string, createdAt: string) =>
+      restInsert(tokens, 'prompts', {
+        user_id: userId,
+        title,
+        content,
+        type: 'user',
+        is_public: '0',
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+    await mine('Summary writer', 'Write a summary of the summary.', '2026-05-01T10:00:00.000Z')
+    await mine('Weekly notes', 'Mention the summary once.', '2026-05-02T10:00:00.000Z')
+    await mine(
+      'Summaryless notes',
+      'Summarising is not the word typed.',
+      '2026-05-03T10:00:00.000Z',
+    )
+    localStorage.setItem('auth_tokens', JSON.stringify(tokens))
+    renderApp({ href: `${APP_ORIGIN}/` })
+    await screen.findByText(/Welcome,/)
+    const library = await openLibrary()
+    await userEvent.click(within(library).getByRole('tab', { name: 'My Prompts' }))
+    const titles = () =>
+      within(library)
+        .getAllByRole('article')
+        .map((card) => card.getAttribute('aria-label'))
+    await waitFor(() =>
+      expect(titles()).toEqual(['Summaryless notes', 'Weekly notes', 'Summary writer']),
+    )
+    await userEvent.type(within(library).getByPlaceholderText('Search prompts...'), 'summary')
+    // The text is in all three (the brief's filter); the database ranks the two that say it
+    // as a word, the best first, and the third keeps its place after them.
+    await waitFor(() =>
+      expect(titles()).toEqual(['Summary writer', 'Weekly notes', 'Summaryless notes']),
+    )
+  })
 })

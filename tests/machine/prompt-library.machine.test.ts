@@ -353,6 +353,8 @@ describe('prompt library machine model', () => {
         { type: 'prompt.tag.remove', prompt: { ...USER, tags: ['work'] }, tag: 'work' },
         { type: 'marks.saved', write: { promptId: USER.id, favourite: true } },
         { type: 'marks.failed', write: { promptId: USER.id, tags: ['work'] } },
+        // docs/product/search.md#the-prompt-library: the database's order for a query.
+        { type: 'ranking.done', query: 'sum', order: [USER.id] },
         { type: 'prompt.run', prompt: USER },
         { type: 'prompt.run', prompt: WITH_VARIABLES },
         {
@@ -396,6 +398,7 @@ describe('prompt library machine model', () => {
       deferredActors: [
         'load prompts',
         'marks',
+        'ranking',
         'create prompt',
         'update prompt',
         'rate prompt',

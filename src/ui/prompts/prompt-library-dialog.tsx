@@ -2,6 +2,7 @@ import { Tabs } from '@ark-ui/react/tabs'
 import { useSelector } from '@xstate/react'
 import { cx } from 'styled-system/css'
 import { isFiltered, type LibraryFilter } from '../../domain/prompt-marks'
+import { inRankOrder } from '../../domain/prompt-rank-order'
 import { filterPrompts } from '../../domain/prompt-search'
 import type { LibraryTab } from '../../domain/prompt-types'
 import { AppDialog } from '../shell/app-dialog'
@@ -58,7 +59,10 @@ export function PromptLibraryDialog() {
   const list = useSelector(library, (s) => s.context.tab)
   const search = useSelector(library, (s) => s.context.search)
   const all = useSelector(library, (s) => s.context.prompts)
-  const shown = filterPrompts(all, search)
+  // Ranked as the app's search ranks, once the database has ordered this very query.
+  const ranked = useSelector(library, (s) => s.context.ranked)
+  const matches = filterPrompts(all, search)
+  const shown = ranked.query === search.trim() ? inRankOrder(matches, ranked.order) : matches
   const origin = useSelector(library, (s) => s.context.shareOrigin)
   const exporting = useSelector(library, (s) => s.matches({ open: 'exporting' }))
   const filter = useSelector(library, (s) => s.context.filter)
