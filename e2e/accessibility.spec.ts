@@ -358,6 +358,36 @@ for (const theme of THEMES) {
         if (drawer) await closeWithEscape(page, drawer)
       })
 
+      await test.step('share dialog, and the page its link opens', async () => {
+        await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+        let drawer: Locator | null = null
+        if (narrow) {
+          await page.getByRole('button', { name: 'Conversations', exact: true }).click()
+          drawer = page.getByRole('dialog', { name: 'Conversations' })
+        }
+        const list = drawer ?? page.getByRole('complementary', { name: 'Conversation sidebar' })
+        await list.getByRole('listitem').first().hover()
+        await list
+          .getByRole('button', { name: /^More for / })
+          .first()
+          .click()
+        await page.getByRole('button', { name: 'Share link…' }).click()
+        const share = page.getByRole('dialog', { name: /^Share “/ })
+        await share.getByRole('button', { name: 'Create link' }).click()
+        await expect(share.getByRole('listitem').filter({ hasText: 'New link' })).toBeVisible()
+        await expectClean(page, where('share dialog'), inDialog)
+        await share.getByRole('button', { name: 'Copy link' }).click()
+        await expect(toast(page, 'Share link copied to clipboard!')).toBeVisible()
+        const link = await page.evaluate(() => navigator.clipboard.readText())
+        await closeWithEscape(page, share)
+        await page.goto(link)
+        await expect(page.getByRole('list', { name: 'Messages' })).toBeVisible()
+        await expect(page.locator('.hljs').first()).toBeVisible()
+        await expectClean(page, where('shared conversation page'))
+        await page.goto('/')
+        await expect(page.getByText('Welcome,')).toBeVisible()
+      })
+
       await test.step('the loading screen', async () => {
         // Held until axe has looked: the auth check that ends the loading screen.
         let release = () => {}
