@@ -13,11 +13,13 @@ import { signUpThroughAuthPage } from '../tests/support/sign-up'
 import { benchBroadcast, formatBroadcast } from './broadcast-bench'
 import { createHttpClient } from './http-client'
 import { formatResult, type LoadResult, runLoad } from './load'
+import { benchSearchAt, type SearchScale } from './search-scale'
 
 // `npm run bench:platform`: the table API over real HTTP beside the same query run directly
 // on the database, on PGlite and on PostgreSQL (one server process, then one per core: node:cluster
 // workers on one database). Prints req/s, p50/p99, the server's CPU and the overhead ratio, then
-// one channel's broadcast to 1,000 subscribers: p50/p95 latency and messages/s.
+// one channel's broadcast to 1,000 subscribers: p50/p95 latency and messages/s; then search over
+// 100,000 messages of one user among 1,000,000 of another's (BENCH_SEARCH=0 leaves it out).
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -198,3 +200,16 @@ if (postgres.available) {
     await benchBackend(name, { databaseUrl: TEST_DATABASE_URL, workers, direct })
   }
 } else console.log(`\nPostgreSQL skipped: ${postgres.reason}`)
+
+// Search at scale (docs/product/search.md): targets p95 ≤ 200 ms on PGlite, ≤ 50 ms on
+// PostgreSQL (docs/performance.md).
+if (process.env.BENCH_SEARCH !== '0') {
+  const scale: SearchScale = {
+    mine: Number(process.env.BENCH_SEARCH_MINE ?? 100_000),
+    theirs: Number(process.env.BENCH_SEARCH_THEIRS ?? 1_000_000),
+    runs: Number(process.env.BENCH_RUNS ?? 21),
+    seed: 'sql',
+  }
+  await benchSearchAt('PGlite (embedded)', scale)
+  if (postgres.available) await benchSearchAt('PostgreSQL', scale, TEST_DATABASE_URL)
+}
