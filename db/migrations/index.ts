@@ -16,6 +16,7 @@ import { replyStatusAndUsage } from './reply-status-and-usage'
 import { sealedApiKeys } from './sealed-api-keys'
 import { sealsBoundToTheirRow } from './seals-bound-to-their-row'
 import { searchEverything } from './search-everything'
+import { searchVectors } from './search-vectors'
 import { sharedConversations } from './shared-conversations'
 import { streamingReplies } from './streaming-replies'
 
@@ -40,4 +41,5 @@ export const appMigrations: AppMigration[] = [
   conversationImport,
   sharedConversations,
   promptRanking,
+  searchVectors,
 ]

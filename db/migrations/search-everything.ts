@@ -18,44 +18,44 @@ const MARKS = 'StartSel=\u0002, StopSel=\u0003'
 const AROUND_MATCHES = `${MARKS}, MaxWords=28, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`
 
 /**
- * Search (docs/product/search.md): PostgreSQL's full-text search over the caller's conversation
- * titles and message text, and the prompts they can read (their own, and public ones they have
- * not hidden). The same on PGlite and PostgreSQL; no search server beside the database.
- *
- * `search_everything(query, limit)` takes what the user typed as a web search engine does
- * (`websearch_to_tsquery`: "quoted phrases", `-word`, `or`), stemmed as English, and returns
- * the best conversations (one row each: its best message, or its title) and the best prompts,
- * each with a snippet whose matches sit between \u0002 and \u0003 (`search_snippet`). It runs as
- * the caller (security invoker) and names the caller's own rows besides, so row-level security
- * answers for every row: another user's conversation is never returned, nor counted.
- *
- * Expression indexes (GIN) serve the match; the snippet is made for the returned rows only.
+ * Where a message's words come from: parsed from its text at each search (migration 12), or
+ * stored once as it is written (`chat_message_vectors`, migration 20, db/migrations/search-vectors.ts).
  */
-export const searchEverything: AppMigration = {
-  version: 12,
-  name: 'search: full-text indexes and search_everything()',
-  sql: `
-    create index chat_messages_search on chat_messages
-      using gin (to_tsvector('english'::regconfig, content));
-    create index conversations_search on conversations
-      using gin (to_tsvector('english'::regconfig, title));
-    create index prompts_search on prompts
-      using gin (to_tsvector('english'::regconfig, title || ' ' || content));
+type MessageWords = 'parsed' | 'stored'
 
-    -- ts_headline drops what its parser takes for an HTML tag, so '<' goes in as \x01 and the
-    -- app turns it back (src/domain/search-result.ts): '<b>' in a message stays '<b>'.
-    create function search_snippet(p_body text, p_query tsquery) returns text
-      language sql immutable
-    as $fn$
-      select ts_headline('english'::regconfig, translate(p_body, E'<\\x02\\x03', E'\\x01'),
-        p_query,
-        case when char_length(p_body) <= ${SNIPPET_WHOLE_CHARS}
-          then '${MARKS}, HighlightAll=true'
-          else '${AROUND_MATCHES}'
-        end)
-    $fn$;
+const MATCHED_MESSAGES: Record<MessageWords, string> = {
+  parsed: `        select m.conversation_id, m.id, m.content, m.created_at
+          from query, chat_messages m
+          where m.user_id = auth_uid() and m.conversation_id is not null
+            and to_tsvector('english'::regconfig, m.content) @@ query.q
+          order by m.created_at desc, m.id desc
+          limit ${SEARCH_MESSAGES_RANKED}`,
+  // The newest matches are chosen from the stored words alone, and only those are joined to
+  // their messages: a word in every message costs a scan of the words, not a look-up of each.
+  stored: `        select m.conversation_id, m.id, m.content, m.created_at, newest.vector
+          from (
+            select v.message_id, v.vector
+              from query, chat_message_vectors v
+              where v.user_id = auth_uid() and v.vector @@ query.q
+              order by v.created_at desc, v.message_id desc
+              limit ${SEARCH_MESSAGES_RANKED}
+          ) newest
+          join chat_messages m on m.user_id = auth_uid() and m.id = newest.message_id
+          where m.conversation_id is not null`,
+}
 
-    create function search_everything(p_query text, p_limit integer)
+const MESSAGE_VECTOR: Record<MessageWords, string> = {
+  parsed: "to_tsvector('english'::regconfig, mm.content)",
+  stored: 'mm.vector',
+}
+
+/** `search_everything()`'s definition, with the messages' words from where `messages` says. */
+export function searchEverythingFunction(options: {
+  replace: boolean
+  messages: MessageWords
+}): string {
+  const { replace, messages } = options
+  return `create ${replace ? 'or replace ' : ''}function search_everything(p_query text, p_limit integer)
       returns table (
         kind text, id text, message_id text, title text, snippet text,
         prompt_type text, own boolean, at timestamptz
@@ -67,15 +67,10 @@ export const searchEverything: AppMigration = {
           left(coalesce(p_query, ''), ${SEARCH_QUERY_MAX_CHARS})) as q,
           least(greatest(coalesce(p_limit, 1), 1), ${SEARCH_RESULTS_MAX}) as n
       ), matched_messages as (
-        select m.conversation_id, m.id, m.content, m.created_at
-          from query, chat_messages m
-          where m.user_id = auth_uid() and m.conversation_id is not null
-            and to_tsvector('english'::regconfig, m.content) @@ query.q
-          order by m.created_at desc, m.id desc
-          limit ${SEARCH_MESSAGES_RANKED}
+${MATCHED_MESSAGES[messages]}
       ), hits as (
         select mm.conversation_id, mm.id as message_id, mm.content as body, mm.created_at as at,
-            ts_rank(to_tsvector('english'::regconfig, mm.content), query.q) as rank
+            ts_rank(${MESSAGE_VECTOR[messages]}, query.q) as rank
           from query, matched_messages mm
         union all
         -- A title says what the whole conversation is about: it outranks a passing mention.
@@ -121,6 +116,47 @@ export const searchEverything: AppMigration = {
             from top_prompts t, query
         ) r
         order by r.kind, r.rank desc, r.at desc, r.id
+    $fn$;`
+}
+
+/**
+ * Search (docs/product/search.md): PostgreSQL's full-text search over the caller's conversation
+ * titles and message text, and the prompts they can read (their own, and public ones they have
+ * not hidden). The same on PGlite and PostgreSQL; no search server beside the database.
+ *
+ * `search_everything(query, limit)` takes what the user typed as a web search engine does
+ * (`websearch_to_tsquery`: "quoted phrases", `-word`, `or`), stemmed as English, and returns
+ * the best conversations (one row each: its best message, or its title) and the best prompts,
+ * each with a snippet whose matches sit between \u0002 and \u0003 (`search_snippet`). It runs as
+ * the caller (security invoker) and names the caller's own rows besides, so row-level security
+ * answers for every row: another user's conversation is never returned, nor counted.
+ *
+ * Expression indexes (GIN) serve the match; the snippet is made for the returned rows only.
+ */
+export const searchEverything: AppMigration = {
+  version: 12,
+  name: 'search: full-text indexes and search_everything()',
+  sql: `
+    create index chat_messages_search on chat_messages
+      using gin (to_tsvector('english'::regconfig, content));
+    create index conversations_search on conversations
+      using gin (to_tsvector('english'::regconfig, title));
+    create index prompts_search on prompts
+      using gin (to_tsvector('english'::regconfig, title || ' ' || content));
+
+    -- ts_headline drops what its parser takes for an HTML tag, so '<' goes in as \x01 and the
+    -- app turns it back (src/domain/search-result.ts): '<b>' in a message stays '<b>'.
+    create function search_snippet(p_body text, p_query tsquery) returns text
+      language sql immutable
+    as $fn$
+      select ts_headline('english'::regconfig, translate(p_body, E'<\\x02\\x03', E'\\x01'),
+        p_query,
+        case when char_length(p_body) <= ${SNIPPET_WHOLE_CHARS}
+          then '${MARKS}, HighlightAll=true'
+          else '${AROUND_MATCHES}'
+        end)
     $fn$;
+
+    ${searchEverythingFunction({ replace: false, messages: 'parsed' })}
   `,
 }
