@@ -46,11 +46,22 @@ export const sharedConversations: AppMigration = {
     create policy shared_conversations_read on shared_conversations for select to authenticated
       using (user_id = auth_uid());
     create policy shared_conversations_insert on shared_conversations for insert to authenticated
-      with check (
-        user_id = auth_uid()
-        and (select count(*) from shared_conversations mine where mine.user_id = auth_uid())
-          < ${SHARED_LINKS_MAX}
-      );
+      with check (user_id = auth_uid());
+    -- The limit says itself (a policy could only refuse in general), as the folder limit does.
+    create function shared_conversations_limit() returns trigger
+      language plpgsql volatile security invoker
+    as $fn$
+    begin
+      if (select count(*) from shared_conversations where user_id = new.user_id)
+          >= ${SHARED_LINKS_MAX} then
+        raise exception 'You can keep at most ${SHARED_LINKS_MAX} share links. Revoke one to make another.'
+          using errcode = 'check_violation';
+      end if;
+      return new;
+    end
+    $fn$;
+    create trigger shared_conversations_limit before insert on shared_conversations
+      for each row execute function shared_conversations_limit();
     create policy shared_conversations_revoke on shared_conversations for delete to authenticated
       using (user_id = auth_uid());
     grant select, insert, delete on shared_conversations to authenticated;

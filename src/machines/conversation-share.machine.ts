@@ -117,9 +117,10 @@ export const conversationShareMachine = setup({
             type: 'notify',
             params: ({ event }) => ({
               kind: 'error',
-              // The database's own refusal (an empty conversation, too many links) says why.
+              // The database's own refusal (a 400: an empty conversation, too many links)
+              // says why; anything else is a failure.
               message:
-                event.error instanceof Error && /cannot be shared|at most/.test(event.error.message)
+                (event.error as { status?: number }).status === 400 && event.error instanceof Error
                   ? event.error.message
                   : SHARE_MESSAGES.createFailed,
             }),

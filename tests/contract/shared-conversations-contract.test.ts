@@ -281,4 +281,24 @@ describeOnEveryBackend('conversations shared by link', ({ signedIn, clientFor })
     })
     expect(await alice.links.list()).toEqual([])
   })
+
+  test('a user keeps at most 500 links: the 501st is refused with why, and a revoke frees a place', async () => {
+    const alice = await user('a')
+    await scene(alice)
+    // 500 links in five transactions of 100 statements.
+    for (let round = 0; round < 5; round++)
+      await alice.db.batch(
+        Array.from({ length: 100 }, () => ({
+          query: 'select id from share_conversation($1)',
+          params: ['conv_trip'],
+        })),
+      )
+    expect(await refusal(alice.share('conv_trip'))).toEqual({
+      status: 400,
+      message: 'You can keep at most 500 share links. Revoke one to make another.',
+    })
+    const [oldest] = await alice.links.list({ limit: 1 })
+    await alice.links.delete(oldest!.id)
+    expect(await alice.share('conv_trip')).toHaveLength(1)
+  })
 })

@@ -102,7 +102,7 @@ describe('conversation share machine', () => {
   it("says why the database refused a link, or 'Failed to create the share link'", async () => {
     const refused = start({
       create: async () => {
-        throw new Error('An empty conversation cannot be shared')
+        throw Object.assign(new Error('An empty conversation cannot be shared'), { status: 400 })
       },
     })
     await flush()
