@@ -71,6 +71,21 @@ async function headerAction(page: Page, narrow: boolean, label: string | RegExp,
   }
 }
 
+/**
+ * The conversation list, its first row hovered: the sidebar, or under 768 px the drawer, which
+ * the caller closes (`drawer`).
+ */
+async function conversationList(page: Page, narrow: boolean) {
+  let drawer: Locator | null = null
+  if (narrow) {
+    await page.getByRole('button', { name: 'Conversations', exact: true }).click()
+    drawer = page.getByRole('dialog', { name: 'Conversations' })
+  }
+  const list = drawer ?? page.getByRole('complementary', { name: 'Conversation sidebar' })
+  await list.getByRole('listitem').first().hover()
+  return { drawer, list }
+}
+
 async function closeWithEscape(page: Page, dialog: Locator) {
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
@@ -339,13 +354,7 @@ for (const theme of THEMES) {
       })
 
       await test.step('delete-conversation confirmation', async () => {
-        let drawer: Locator | null = null
-        if (narrow) {
-          await page.getByRole('button', { name: 'Conversations', exact: true }).click()
-          drawer = page.getByRole('dialog', { name: 'Conversations' })
-        }
-        const list = drawer ?? page.getByRole('complementary', { name: 'Conversation sidebar' })
-        await list.getByRole('listitem').first().hover()
+        const { drawer, list } = await conversationList(page, narrow)
         await list
           .getByRole('button', { name: /^Delete / })
           .first()
@@ -360,13 +369,7 @@ for (const theme of THEMES) {
 
       await test.step('share dialog, and the page its link opens', async () => {
         await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
-        let drawer: Locator | null = null
-        if (narrow) {
-          await page.getByRole('button', { name: 'Conversations', exact: true }).click()
-          drawer = page.getByRole('dialog', { name: 'Conversations' })
-        }
-        const list = drawer ?? page.getByRole('complementary', { name: 'Conversation sidebar' })
-        await list.getByRole('listitem').first().hover()
+        const { list } = await conversationList(page, narrow)
         await list
           .getByRole('button', { name: /^More for / })
           .first()
