@@ -167,13 +167,14 @@ export function routesOf(app: AnyStateMachine): Route[] {
 
 /**
  * What views send the app machine itself, rather than a child: the extras' openings, which
- * load their code first (docs/architecture.md, "The actor system").
+ * load their code first, and files for the message (docs/architecture.md, "The actor system").
  */
 const FROM_VIEWS: Readonly<Record<string, string>> = {
   'library.open': "the header's Library (view)",
   'quick.open': "the header's Quick Prompts (view)",
   'install.open': "the header's Install Extension (view)",
   'search.open': "the list's Search, Ctrl+K (view)",
+  'attachments.add': 'the paperclip, a paste or a drop (view)',
 }
 
 /**
@@ -262,6 +263,8 @@ const SESSION_MACHINES: Record<string, [file: string, name: string]> = {
   installExtension: ['install-extension.machine.ts', 'installExtensionMachine'],
   search: ['search.machine.ts', 'searchMachine'],
   panels: ['panels.machine.ts', 'panelsMachine'],
+  attachments: ['composer-attachments.machine.ts', 'composerAttachmentsMachine'],
+  previews: ['attachment-previews.machine.ts', 'attachmentPreviewsMachine'],
 }
 
 /** The actor map document, for `npm run diagrams` and its staleness test. */

@@ -1,11 +1,14 @@
 import type { AppMigration } from '../../contract/app-schema'
 import { appTables } from './app-tables'
+import { chatAttachments } from './chat-attachments'
 import { conversationFolders } from './conversation-folders'
 import { conversationImport } from './conversation-import'
 import { conversationTree } from './conversation-tree'
 import { conversations } from './conversations'
 import { failedTurns } from './failed-turns'
 import { folderLimit } from './folder-limit'
+import { messageAttachments } from './message-attachments'
+import { modelImageInput } from './model-image-input'
 import { modelServers } from './model-servers'
 import { oneActiveSystemPrompt } from './one-active-system-prompt'
 import { ownerScopedIds } from './owner-scoped-ids'
@@ -42,4 +45,7 @@ export const appMigrations: AppMigration[] = [
   sharedConversations,
   promptRanking,
   searchVectors,
+  chatAttachments,
+  modelImageInput,
+  messageAttachments,
 ]

@@ -1,9 +1,16 @@
+import {
+  type AnthropicContent,
+  anthropicImageTokens,
+  contentProblem,
+  readContent,
+} from './anthropic-content'
 import { isValidFakeKey } from './fake-keys'
 import { estimateTokens, fakeReply } from './fake-reply'
 import { type FakeStream, sseEvent, streamResponse, tokensOf } from './fake-stream'
 import { readTriggers, unreadableResponse } from './fake-triggers'
 import type { FakeDeps, ProviderFake } from './fake-types'
 import { receiveRequest } from './receive-request'
+import { readUserTurn } from './received-attachments'
 import { extraKey, invalid, isNonEmptyString, isObject, missingKey } from './shape-check'
 
 const PATH = '/v1/messages'
@@ -29,7 +36,7 @@ const badRequest = (message: string) => anthropicError(400, 'invalid_request_err
 
 interface AnthropicMessage {
   role: string
-  content: string
+  content: AnthropicContent
 }
 
 /** The first thing wrong with a messages body, as Anthropic would word it. */
@@ -60,9 +67,8 @@ function bodyProblem(body: unknown): string | undefined {
     if (message.role !== 'user' && message.role !== 'assistant') {
       return invalid(`${path}.role`, "'user' or 'assistant'", message.role)
     }
-    if (!isNonEmptyString(message.content)) {
-      return `${path}.content: messages must have non-empty content`
-    }
+    const problem = contentProblem(path, message.role, message.content)
+    if (problem) return problem
   }
   if (body.max_tokens !== 1000) return invalid('max_tokens', '1000', body.max_tokens)
   if (body.temperature !== 0.7) return invalid('temperature', '0.7', body.temperature)
@@ -137,8 +143,10 @@ export function createAnthropicFake(deps: FakeDeps): ProviderFake {
       messages: AnthropicMessage[]
       stream?: boolean
     }
-    const lastUser = body.messages.findLast((m) => m.role === 'user')?.content ?? ''
-    const triggers = readTriggers(lastUser)
+    const messages = body.messages.map((m) => ({ role: m.role, ...readContent(m.content) }))
+    const last = messages.findLast((m) => m.role === 'user')
+    const lastUser = readUserTurn(last?.text ?? '', last?.images ?? [])
+    const triggers = readTriggers(lastUser.text)
     if (triggers.delayMs) await deps.sleep(triggers.delayMs, request.signal)
     switch (triggers.failure) {
       case '401':
@@ -160,13 +168,16 @@ export function createAnthropicFake(deps: FakeDeps): ProviderFake {
         : fakeReply({
             providerLabel: 'Anthropic',
             model: body.model,
-            lastUserMessage: lastUser,
+            lastUserMessage: lastUser.text,
+            attachments: lastUser.attachments,
             systemPrompt: body.system,
             turnCount: body.messages.length,
           })
-    const inputTokens = [body.system ?? '', ...body.messages.map((m) => m.content)]
-      .filter(Boolean)
-      .reduce((sum, part) => sum + estimateTokens(part), 0)
+    const inputTokens =
+      [body.system ?? '', ...messages.map((m) => m.text)]
+        .filter(Boolean)
+        .reduce((sum, part) => sum + estimateTokens(part), 0) +
+      messages.flatMap((m) => m.images).reduce((sum, i) => sum + anthropicImageTokens(i), 0)
     const outputTokens = text ? estimateTokens(text) : 0
     sequence += 1
     const id = `msg_fake_${sequence}`

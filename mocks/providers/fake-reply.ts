@@ -1,10 +1,14 @@
 import { readTriggers } from './fake-triggers'
+import { attachmentsLine, type ReceivedAttachment } from './received-attachments'
 
 /** What the deterministic reply is made from. */
 export interface ReplyInput {
   providerLabel: string
   model: string
+  /** The last user turn's own text, its text files split off (received-attachments.ts). */
   lastUserMessage: string
+  /** What the last user turn carried: images and text files. */
+  attachments?: readonly ReceivedAttachment[]
   /** System text as the provider received it; undefined when there was none. */
   systemPrompt: string | undefined
   turnCount: number
@@ -15,8 +19,9 @@ const SYSTEM_PREVIEW_WORDS = 5
 /**
  * A short markdown reply derived only from the input: bold text and a list always, a fenced
  * code block when the user mentions "code". It names the first words of the system prompt,
- * so e2e can see which system prompt went first. `[long:N]` in the message asks for a long one
- * instead (longReply).
+ * so e2e can see which system prompt went first, and lists the attachments of the last user
+ * turn, so e2e can see what each provider was sent. `[long:N]` in the message asks for a long
+ * one instead (longReply).
  */
 export function fakeReply(input: ReplyInput): string {
   const long = readTriggers(input.lastUserMessage).longTokens
@@ -29,6 +34,8 @@ export function fakeReply(input: ReplyInput): string {
     `- System prompt: ${systemPreview(input.systemPrompt)}`,
     `- Turns received: ${input.turnCount}`,
   ]
+  const attachments = attachmentsLine(input.attachments ?? [])
+  if (attachments) lines.push(attachments)
   if (/code/i.test(input.lastUserMessage)) {
     lines.push('', '```ts', "export const greeting: string = 'Hello from the fake provider'", '```')
   }

@@ -3,7 +3,9 @@ import { estimateTokens, fakeReply } from './fake-reply'
 import { type FakeStream, sseEvent, streamResponse, tokensOf } from './fake-stream'
 import { readTriggers, unreadableResponse } from './fake-triggers'
 import type { FakeDeps, ProviderFake } from './fake-types'
+import { GOOGLE_IMAGE_TOKENS, type GooglePart, partsProblem, readParts } from './google-parts'
 import { receiveRequest } from './receive-request'
+import { readUserTurn } from './received-attachments'
 import { extraKey, invalid, isNonEmptyString, isObject, missingKey } from './shape-check'
 
 const PATH = /\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/
@@ -47,20 +49,7 @@ const unknownName = (name: string) =>
 
 interface GoogleContent {
   role: string
-  parts: [{ text: string }]
-}
-
-/** The first thing wrong with `parts`: exactly one `{ text }` part. */
-function partsProblem(path: string, parts: unknown): string | undefined {
-  if (!Array.isArray(parts) || parts.length !== 1) {
-    return invalid(path, 'exactly one part', parts)
-  }
-  const part = parts[0]
-  if (!isObject(part)) return invalid(`${path}[0]`, 'an object', part)
-  const extra = extraKey(part, ['text'])
-  if (extra) return unknownName(`${path}[0].${extra}`)
-  if (typeof part.text !== 'string') return invalid(`${path}[0].text`, 'a string', part.text)
-  return undefined
+  parts: GooglePart[]
 }
 
 /** The first thing wrong with a generateContent body, as Google would word it. */
@@ -81,7 +70,7 @@ function bodyProblem(body: unknown): string | undefined {
     if (content.role !== 'user' && content.role !== 'model') {
       return `Please use a valid role: user, model. (${path}.role is ${JSON.stringify(content.role)})`
     }
-    const problem = partsProblem(`${path}.parts`, content.parts)
+    const problem = partsProblem(`${path}.parts`, content.parts, content.role === 'user')
     if (problem) return problem
   }
   if ('systemInstruction' in body) {
@@ -89,7 +78,7 @@ function bodyProblem(body: unknown): string | undefined {
     if (!isObject(instruction)) return invalid('systemInstruction', 'an object', instruction)
     const extraField = extraKey(instruction, ['parts'])
     if (extraField) return unknownName(`systemInstruction.${extraField}`)
-    const problem = partsProblem('systemInstruction.parts', instruction.parts)
+    const problem = partsProblem('systemInstruction.parts', instruction.parts, false)
     if (problem) return problem
     if (!isNonEmptyString((instruction.parts as [{ text: string }])[0].text)) {
       return invalid('systemInstruction.parts[0].text', 'a non-empty string', '')
@@ -190,12 +179,16 @@ export function createGoogleFake(deps: FakeDeps): ProviderFake {
       contents: GoogleContent[]
       systemInstruction?: { parts: [{ text: string }] }
     }
-    const lastUser = body.contents.findLast((c) => c.role === 'user')?.parts[0].text ?? ''
+    const contents = body.contents.map((c) => ({ role: c.role, ...readParts(c.parts) }))
+    const last = contents.findLast((c) => c.role === 'user')
+    const lastUser = readUserTurn(last?.text ?? '', last?.images ?? [])
     const systemPrompt = body.systemInstruction?.parts[0].text
-    const promptTokens = [systemPrompt ?? '', ...body.contents.map((c) => c.parts[0].text)]
-      .filter(Boolean)
-      .reduce((sum, part) => sum + estimateTokens(part), 0)
-    const triggers = readTriggers(lastUser)
+    const promptTokens =
+      [systemPrompt ?? '', ...contents.map((c) => c.text)]
+        .filter(Boolean)
+        .reduce((sum, part) => sum + estimateTokens(part), 0) +
+      contents.reduce((sum, c) => sum + c.images.length * GOOGLE_IMAGE_TOKENS, 0)
+    const triggers = readTriggers(lastUser.text)
     if (triggers.delayMs) await deps.sleep(triggers.delayMs, request.signal)
     switch (triggers.failure) {
       case '401':
@@ -250,7 +243,8 @@ export function createGoogleFake(deps: FakeDeps): ProviderFake {
         : fakeReply({
             providerLabel: 'Google',
             model,
-            lastUserMessage: lastUser,
+            lastUserMessage: lastUser.text,
+            attachments: lastUser.attachments,
             systemPrompt,
             turnCount: body.contents.length,
           })

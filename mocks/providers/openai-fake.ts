@@ -4,7 +4,14 @@ import { type FakeStream, sseEvent, streamResponse, tokensOf } from './fake-stre
 import { readTriggers, unreadableResponse } from './fake-triggers'
 import type { FakeDeps, ProviderFake, RecordedProviderName } from './fake-types'
 import { maskKey } from './mask-key'
+import {
+  contentProblem,
+  OPENAI_IMAGE_TOKENS,
+  type OpenAIContent,
+  readContent,
+} from './openai-content'
 import { receiveRequest } from './receive-request'
+import { readUserTurn } from './received-attachments'
 import { extraKey, invalid, isObject, missingKey } from './shape-check'
 
 const PATH = '/v1/chat/completions'
@@ -37,7 +44,7 @@ function invalidKey(key: string): Response {
 
 interface OpenAIMessage {
   role: string
-  content: string
+  content: OpenAIContent
 }
 
 /** The first thing wrong with a chat-completions body, as OpenAI would word it. */
@@ -61,9 +68,8 @@ function bodyProblem(body: unknown): string | undefined {
     if (!ROLES.includes(message.role as string)) {
       return invalid(`${path}.role`, "one of 'system', 'user', 'assistant'", message.role)
     }
-    if (typeof message.content !== 'string') {
-      return invalid(`${path}.content`, 'a string', message.content)
-    }
+    const problem = contentProblem(path, message.role, message.content)
+    if (problem) return problem
   }
   if (body.max_tokens !== 1000) return invalid('max_tokens', '1000', body.max_tokens)
   if (body.temperature !== 0.7) return invalid('temperature', '0.7', body.temperature)
@@ -179,8 +185,10 @@ export function createOpenAIFake(
       stream?: boolean
       stream_options?: { include_usage?: boolean } | null
     }
-    const lastUser = body.messages.findLast((m) => m.role === 'user')?.content ?? ''
-    const triggers = readTriggers(lastUser)
+    const messages = body.messages.map((m) => ({ role: m.role, ...readContent(m.content) }))
+    const last = messages.findLast((m) => m.role === 'user')
+    const lastUser = readUserTurn(last?.text ?? '', last?.images ?? [])
+    const triggers = readTriggers(lastUser.text)
     if (triggers.delayMs) await deps.sleep(triggers.delayMs, request.signal)
     switch (triggers.failure) {
       case '401':
@@ -203,18 +211,22 @@ export function createOpenAIFake(
     }
     // Only the system turns before the conversation count as the system prompt.
     const firstTurn = body.messages.findIndex((m) => m.role !== 'system')
-    const leading = firstTurn === -1 ? body.messages : body.messages.slice(0, firstTurn)
+    const leading = firstTurn === -1 ? messages : messages.slice(0, firstTurn)
     const content =
       triggers.failure === 'empty'
         ? null
         : fakeReply({
             providerLabel: options.replyLabel,
             model: body.model,
-            lastUserMessage: lastUser,
-            systemPrompt: leading.length ? leading.map((m) => m.content).join('\n\n') : undefined,
+            lastUserMessage: lastUser.text,
+            attachments: lastUser.attachments,
+            systemPrompt: leading.length ? leading.map((m) => m.text).join('\n\n') : undefined,
             turnCount: body.messages.length,
           })
-    const promptTokens = body.messages.reduce((sum, m) => sum + estimateTokens(m.content), 0)
+    const promptTokens = messages.reduce(
+      (sum, m) => sum + estimateTokens(m.text) + m.images.length * OPENAI_IMAGE_TOKENS,
+      0,
+    )
     const completionTokens = content === null ? 0 : estimateTokens(content)
     const usage = {
       prompt_tokens: promptTokens,

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate'
 import type { ParentBridge } from '../bridge/parent-window'
+import type { AttachmentTurns } from '../effects/attachment-turns'
 import { provideConversations } from '../effects/conversation-effects'
 import { deferredActors } from '../effects/deferred-logic'
 import type { EarlyHistory } from '../effects/early-history'
@@ -35,7 +36,23 @@ export function provideSessionActors(deps: SessionDeps) {
   const { platform, currentUserId, env } = deps
   const providerBaseUrls = deps.config.providerBaseUrls
   // Started by the app machine once `load extras` has filled them (docs/performance.md, "Split").
-  const extras = deferredActors<ExtrasLogic>(['search', 'organise', 'usage', 'installExtension'])
+  const extras = deferredActors<ExtrasLogic>([
+    'search',
+    'organise',
+    'usage',
+    'installExtension',
+    'attachments',
+    'previews',
+  ])
+  // What the composer's files hold, kept for the turns that send them (docs/product/attachments.md).
+  // Its code loads with the first file (docs/performance.md, "Split").
+  let loadedContents: Promise<AttachmentTurns> | undefined
+  const contents = () => {
+    loadedContents ??= import('../effects/attachment-turns').then((m) =>
+      m.createAttachmentTurns(platform),
+    )
+    return loadedContents
+  }
   const prompts = providePrompts({
     platform,
     bridge: deps.bridge,
@@ -49,6 +66,7 @@ export function provideSessionActors(deps: SessionDeps) {
       providerBaseUrls,
       fetch: deps.fetch,
       storage: env.storage,
+      contents,
     }),
     openConversation: provideOpenConversation({
       platform,
@@ -69,6 +87,8 @@ export function provideSessionActors(deps: SessionDeps) {
     organise: extras.logic.organise,
     usage: extras.logic.usage,
     installExtension: extras.logic.installExtension,
+    attachments: extras.logic.attachments,
+    previews: extras.logic.previews,
     // The extras: the library, the quick prompts, search and the install dialog, loaded after
     // the first paint.
     'load extras': fromPromise(async () => {
@@ -76,7 +96,7 @@ export function provideSessionActors(deps: SessionDeps) {
         import('../effects/extras-effects'),
         prompts.loadLater(),
       ])
-      extras.fill(provideExtras(platform, currentUserId, env.storage))
+      extras.fill(provideExtras({ platform, currentUserId, storage: env.storage, contents }))
     }),
     activation: prompts.activation,
     picker: prompts.picker,

@@ -1,3 +1,4 @@
+import type { MessageAttachment } from './attachments'
 import type { ChatRole } from './chat-types'
 
 /**
@@ -47,4 +48,9 @@ export interface ChatMessage {
   promptTokens?: number | null
   completionTokens?: number | null
   totalTokens?: number | null
+  /**
+   * User messages only: the files sent with it, in order (docs/product/attachments.md); absent
+   * or empty when none. Stored as rows of chat_attachments, not on the message's own row.
+   */
+  attachments?: readonly MessageAttachment[]
 }

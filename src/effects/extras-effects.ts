@@ -1,4 +1,7 @@
 import type { KeyValueStorage, PlatformClient } from '../platform/index'
+import { provideAttachmentPreviews } from './attachment-previews-effects'
+import type { AttachmentTurns } from './attachment-turns'
+import { provideComposerAttachments } from './composer-attachments-effects'
 import { provideInstallExtension } from './install-extension-effects'
 import { provideOrganise } from './organise-effects'
 import { provideSearch } from './search-effects'
@@ -9,12 +12,20 @@ import { provideUsage } from './usage-effects'
  * month's usage (read when the keys dialog shows it) and the install dialog. Their code loads after the first paint, with the library's
  * (docs/performance.md, "Split").
  */
-export function provideExtras(
-  platform: PlatformClient,
-  currentUserId: () => string,
-  storage: KeyValueStorage,
-) {
+export function provideExtras({
+  platform,
+  currentUserId,
+  storage,
+  contents,
+}: {
+  platform: PlatformClient
+  currentUserId: () => string
+  storage: KeyValueStorage
+  contents: () => Promise<AttachmentTurns>
+}) {
   return {
+    attachments: provideComposerAttachments({ platform, currentUserId, contents }),
+    previews: provideAttachmentPreviews(platform),
     search: provideSearch(platform),
     organise: provideOrganise({ platform, currentUserId, storage }),
     usage: provideUsage({ platform, currentUserId }),

@@ -11,17 +11,22 @@ export const HISTORY_LIMIT = 100
  * (db/migrations/conversation-tree.ts); row-level security holds.
  */
 export const PATH_PAGE =
-  'select m.*, p.versions from chat_path($1, $2, $3) p join chat_messages m using (id) ' +
+  // Each message's files in order (docs/product/attachments.md#in-the-history).
+  'select m.*, p.versions, message_attachments(m.user_id, m.id) as attachments ' +
+  'from chat_path($1, $2, $3) p join chat_messages m using (id) ' +
   'where m.user_id = auth_uid() and m.conversation_id = $1 order by p.step desc'
 
-export type PathRow = ChatMessage & { versions?: string[] }
+export type PathRow = Omit<ChatMessage, 'attachments'> & {
+  versions?: string[]
+  attachments?: ChatMessage['attachments'] | null
+}
 
 /** Rows as read by PATH_PAGE, into a page: the versions apart from the rows. */
 export function pageOf(rows: PathRow[]): HistoryPage {
   const versions: Record<string, string[]> = {}
-  const messages = rows.map(({ versions: ids, ...message }) => {
+  const messages = rows.map(({ versions: ids, attachments, ...message }): ChatMessage => {
     if (ids && ids.length > 1) versions[message.id] = ids
-    return message
+    return attachments?.length ? { ...message, attachments } : message
   })
   return { messages, hasOlder: (messages[0]?.parentId ?? null) !== null, versions }
 }

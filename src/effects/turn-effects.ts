@@ -3,6 +3,7 @@ import { decodeApiKey } from '../domain/api-key-encoding'
 import { CONTEXT_EARLIER_MESSAGES } from '../domain/chat-context'
 import type { ChatMessage } from '../domain/chat-message'
 import type { ChatModel } from '../domain/chat-model'
+import type { ChatTurn } from '../domain/chat-types'
 import type { ComposerDrafts } from '../domain/composer-drafts'
 import type { Conversation } from '../domain/conversation'
 import { isServerProvider, parseServerModelId } from '../domain/server-models'
@@ -11,6 +12,7 @@ import { type StreamReplyInput, turnMachine } from '../machines/turn.machine'
 import type { KeyValueStorage, PlatformClient } from '../platform/index'
 import type { ProviderBaseUrls } from '../providers/provider-call'
 import { apiKeyRows } from './api-key-rows'
+import type { AttachmentTurns } from './attachment-turns'
 import {
   coalescedDraftWriter,
   forgetUnsentMessage,
@@ -31,6 +33,8 @@ export interface TurnEffectsOptions {
   notify?: (notice: Notice) => void
   /** Where each conversation's unsent text is kept: the browser's local storage. */
   storage: KeyValueStorage
+  /** What the context's stored files hold (docs/product/attachments.md), loaded when first asked. */
+  contents: () => Promise<AttachmentTurns>
   /** Calls `listener` when the page goes away (`pagehide`); returns how to stop. Tests fake it. */
   onPageHide?: (listener: () => void) => () => void
 }
@@ -83,7 +87,10 @@ export function provideTurn(options: TurnEffectsOptions) {
       ),
       'save message': fromPromise(async ({ input }: { input: ChatMessage }) => {
         // The database moves the conversation's activity time forward (db/migrations/conversations.ts).
-        await messages.create(input)
+        // A message with files is written with their rows, all or nothing.
+        await (input.attachments?.length
+          ? (await options.contents()).save(input)
+          : messages.create(input))
       }),
       'find model': fromPromise(async ({ input }: { input: { modelId: string } }) => {
         if (parseServerModelId(input.modelId)) {
@@ -126,9 +133,18 @@ export function provideTurn(options: TurnEffectsOptions) {
           void messages.upsert(row, { keepalive: true }).catch(() => {})
         })
         // A model on the user's own server is sent to that server (docs/product/servers.md).
+        // Files go as their contents, read once (docs/product/attachments.md#the-context).
+        const withContents = call.messages.some((turn) => turn.attachments?.length)
+          ? options
+              .contents()
+              .then((contents) => contents.turnsWithContents(call.messages))
+              .then((messages) => ({ ...call, messages }))
+          : Promise.resolve({ ...call, messages: call.messages as ChatTurn[] })
         const request = isServerProvider(call.provider)
-          ? servers().then((found) => found.resolveServerRequest(call))
-          : Promise.resolve(call)
+          ? Promise.all([servers(), withContents]).then(([found, full]) =>
+              found.resolveServerRequest(full),
+            )
+          : withContents
         request
           .then(async (request) => {
             // The providers' adapters load on the first send, not with the first paint

@@ -1,3 +1,4 @@
+import type { MessageAttachment } from '../domain/attachments'
 import type { ChatMessage } from '../domain/chat-message'
 import type { Conversation } from '../domain/conversation'
 import type { ActivePrompt } from '../domain/prompt-types'
@@ -38,7 +39,14 @@ export type AppReport =
   /** The conversation opened was last answered with this model: the next turn goes with it. */
   | { type: 'conversation.modelUsed'; modelId: string }
   /** The model the chat composes with was settled: the user's pick, or the session's first. */
-  | { type: 'model.chosen'; modelId: string }
+  | { type: 'model.chosen'; modelId: string; readsImages: boolean }
+  /**
+   * The files on the message being written changed (docs/product/attachments.md): those
+   * uploaded, and whether any is still on its way.
+   */
+  | { type: 'attachments.changed'; attachments: MessageAttachment[]; busy: boolean }
+  /** A turn took the composer's files with its message: the composer starts empty. */
+  | { type: 'chat.attachmentsSent' }
   /** The extension asks to turn a system prompt on or off (docs/product/calls.md#extension-bridge). */
   | { type: 'extension.setActive'; prompt: ActivePrompt; isActive: boolean }
   /** A toggle of the activation ended: turned `isActive`, or failed (`ok` false). */

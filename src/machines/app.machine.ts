@@ -10,7 +10,9 @@ import {
 } from 'xstate'
 import type { LibraryFind } from '../domain/prompt-types'
 import type { AppReport } from './app-reports'
+import type { attachmentPreviewsMachine } from './attachment-previews.machine'
 import { type AuthInput, authMachine } from './auth.machine'
+import type { composerAttachmentsMachine } from './composer-attachments.machine'
 import type { conversationsMachine } from './conversations.machine'
 import { type ExtensionBridgeInput, extensionBridgeMachine } from './extension-bridge.machine'
 import type { installExtensionMachine } from './install-extension.machine'
@@ -61,6 +63,11 @@ export type AppEvent =
   | { type: 'install.open' }
   /** The page is idle after its first paint: the library's and search's code may load, unopened. */
   | { type: 'extras.preload' }
+  /**
+   * Files for the message being written: the paperclip, a paste or a drop, all offered once
+   * the composer's files have started (with the extras).
+   */
+  | { type: 'attachments.add'; files: readonly File[] }
 
 type ExtensionToggle = Extract<AppReport, { type: 'extension.setActive' }>
 
@@ -110,6 +117,8 @@ export const SESSION_ACTORS = [
   'search',
   'organise',
   'panels',
+  'attachments',
+  'previews',
 ] as const
 
 /** The signed-in user's id; null while signed out, starting up, or switching accounts. */
@@ -159,6 +168,8 @@ export const appMachine = setup({
       search: 'search'
       organise: 'organise'
       panels: 'panels'
+      attachments: 'attachments'
+      previews: 'previews'
       sharedConversation: 'sharedConversation'
     },
   },
@@ -185,6 +196,8 @@ export const appMachine = setup({
     search: providedLater<typeof searchMachine>('search'),
     organise: providedLater<typeof organiseMachine>('organise'),
     panels: providedLater<typeof panelsMachine>('panels'),
+    attachments: providedLater<typeof composerAttachmentsMachine>('attachments'),
+    previews: providedLater<typeof attachmentPreviewsMachine>('previews'),
     // A share link's page, in its own chunk: `load shared page` brings it.
     'load shared page': fromPromise<void>(async () => {}),
     sharedConversation: providedLater<typeof sharedConversationMachine>('sharedConversation'),
@@ -389,6 +402,8 @@ export const appMachine = setup({
                 type: 'turn.shown',
               })),
             },
+            // The composer's files ride with the next message (docs/product/attachments.md).
+            'attachments.changed': { actions: sendTo('turn', ({ event }) => event) },
             'chat.rowHidden': {
               actions: sendTo('openConversation', ({ event }) => ({
                 ...event,
@@ -488,6 +503,7 @@ export const appMachine = setup({
               actions: sendTo('turn', ({ event }) => ({
                 type: 'model.select',
                 modelId: event.modelId,
+                readsImages: event.readsImages,
               })),
             },
           },
@@ -543,6 +559,8 @@ export const appMachine = setup({
                 { id: 'organise', src: 'organise' },
                 { id: 'usage', src: 'usage' },
                 { id: 'installExtension', src: 'installExtension' },
+                { id: 'attachments', src: 'attachments' },
+                { id: 'previews', src: 'previews' },
               ],
               on: {
                 // The same event, passed on as it is (with a search's prompt to find, if any).
@@ -550,6 +568,9 @@ export const appMachine = setup({
                 'search.open': { actions: sendTo('search', ({ event }) => event) },
                 'quick.open': { actions: sendTo('quickPrompts', ({ event }) => event) },
                 'install.open': { actions: sendTo('installExtension', ({ event }) => event) },
+                'attachments.add': { actions: sendTo('attachments', ({ event }) => event) },
+                // Only a composer with files sends them, so it is running.
+                'chat.attachmentsSent': { actions: sendTo('attachments', ({ event }) => event) },
                 'prompts.changed': {
                   actions: [
                     sendTo('library', { type: 'library.refresh' }),

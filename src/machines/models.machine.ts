@@ -128,6 +128,9 @@ export const modelsMachine = setup({
       enqueue.sendParent({
         type: 'model.chosen',
         modelId: context.selectedModelId,
+        readsImages:
+          context.models.find((model) => model.id === context.selectedModelId)?.readsImages !==
+          false,
       } satisfies AppReport)
     }),
     'set models': assign({ models: ({ event }) => outputOf<ChatModel[]>(event) }),

@@ -1,6 +1,7 @@
-import type { ActiveSystemPrompt } from '../domain/chat-context'
+import type { MessageAttachment } from '../domain/attachments'
+import type { ActiveSystemPrompt, ContextTurn } from '../domain/chat-context'
 import { type ChatMessage, missingKeyFailure } from '../domain/chat-message'
-import type { ChatResult, ChatTurn, ChatUsage } from '../domain/chat-types'
+import type { ChatResult, ChatUsage } from '../domain/chat-types'
 import type { ComposerDrafts } from '../domain/composer-drafts'
 import type { SendTarget } from '../domain/send-target'
 
@@ -14,6 +15,10 @@ export const CHAT_MESSAGES = {
   sendFailed: 'Failed to send message',
   missingKey: missingKeyFailure,
   missingKeyHint: 'Please add your API key in the model settings',
+  // docs/product/errors.md#attachments: said instead of sending.
+  stillUploading: 'Wait for the attachments to finish uploading.',
+  imagesUnreadable:
+    'The chosen model cannot read images. Remove the images, or choose a model that can.',
 } as const
 
 export interface TurnInput {
@@ -28,7 +33,7 @@ export type { SendTarget }
 export interface PendingSend {
   text: string
   modelId: string
-  turns: ChatTurn[]
+  turns: ContextTurn[]
   provider: string | null
   apiKey: string | null
   /** The user's row, shown at once; `messageSaved` once the database has it. */
@@ -82,6 +87,12 @@ export interface TurnContext {
    * it goes as soon as one is chosen, unless the input changes first.
    */
   held: SendTarget | null
+  /** False when the chosen model cannot read images (docs/product/attachments.md). */
+  modelReadsImages: boolean
+  /** The composer's uploaded files, which the next message carries (docs/product/attachments.md). */
+  attachments: MessageAttachment[]
+  /** A file is still being read or uploaded: the message waits for it. */
+  attachmentsBusy: boolean
   systemPrompt: ActiveSystemPrompt | null
   pending: PendingSend | null
   /** The last turn, when it failed: what Retry resumes (docs/product/behaviour.md#chat-sending). */
@@ -108,7 +119,9 @@ export type TurnEvent =
   | { type: 'reply.done'; result: ChatResult }
   | { type: 'reply.failed'; error: unknown; partial: string; usage: ChatUsage | null }
   /** The models actor's choice, through the app machine. */
-  | { type: 'model.select'; modelId: string }
+  | { type: 'model.select'; modelId: string; readsImages?: boolean }
+  /** The composer's files as they are now, through the app machine. */
+  | { type: 'attachments.changed'; attachments: MessageAttachment[]; busy: boolean }
   | { type: 'systemPrompt.changed'; prompt: ActiveSystemPrompt | null }
 
 /**

@@ -10,10 +10,11 @@ import {
   sendParent,
   setup,
 } from 'xstate'
-import { buildChatContext } from '../domain/chat-context'
+import type { MessageAttachment } from '../domain/attachments'
+import { buildChatContext, type ContextTurn } from '../domain/chat-context'
 import { type ChatMessage, FAILURE_MAX_CHARS, type ReplyStatus } from '../domain/chat-message'
 import type { ChatModel } from '../domain/chat-model'
-import type { ChatTurn, ChatUsage } from '../domain/chat-types'
+import type { ChatUsage } from '../domain/chat-types'
 import { type ComposerDrafts, draftKey, keepDraft } from '../domain/composer-drafts'
 import { conversationId, titleFromMessage } from '../domain/conversation'
 import { messageId } from '../domain/message-ids'
@@ -54,10 +55,12 @@ function messageRow(
   role: 'user' | 'assistant',
   content: string,
   time: number,
+  attachments: readonly MessageAttachment[] = [],
 ): ChatMessage {
   const { userId, modelId, systemPromptId } = turn
   const createdAt = new Date(time).toISOString()
   return {
+    ...(attachments.length ? { attachments } : {}),
     id: messageId(time, role),
     userId,
     modelId,
@@ -165,7 +168,8 @@ export interface StreamReplyInput {
   provider: string
   apiKey: string
   model: string
-  messages: ChatTurn[]
+  /** The context; its attachments are references the call loads (docs/product/attachments.md). */
+  messages: ContextTurn[]
   /**
    * The reply's row, empty and marked interrupted: what the call writes, with the text that
    * arrived, if the page goes away while it streams (docs/product/behaviour.md#replies-that-survive).
@@ -184,6 +188,16 @@ const STORE_DRAFTS = {
     userId: context.userId,
     drafts: context.drafts,
   }),
+}
+
+/** Said instead of sending while a file uploads (docs/product/attachments.md). */
+const NOTIFY_UPLOADING = {
+  type: 'notify' as const,
+  params: { kind: 'info' as const, message: CHAT_MESSAGES.stillUploading },
+}
+const NOTIFY_IMAGES_UNSEEN = {
+  type: 'notify' as const,
+  params: { kind: 'error' as const, message: CHAT_MESSAGES.imagesUnreadable },
 }
 
 /** The send, as its events say: where, and after which messages. */
@@ -351,6 +365,11 @@ export const turnMachine = setup({
       }),
     ),
     'hold send': assign({ held: ({ event }) => targetOf(event) }),
+    // Routed by the app machine to the composer's files, which the message now carries.
+    'report attachments sent': enqueueActions(({ context, enqueue }) => {
+      if (!context.pending?.message.attachments?.length) return
+      enqueue.sendParent({ type: 'chat.attachmentsSent' } satisfies AppReport)
+    }),
     'send what was held': enqueueActions(({ context, enqueue }) => {
       if (!context.held) return
       enqueue.assign({ held: null })
@@ -361,7 +380,11 @@ export const turnMachine = setup({
       const target = targetOf(event)
       const edits = event.type === 'message.edit' ? event.message : null
       const text = event.type === 'message.edit' ? event.text.trim() : context.input.trim()
-      const turns = buildChatContext(context.systemPrompt, target.earlier, text)
+      // An edit keeps the files of the message it edits (docs/product/attachments.md#the-context).
+      const attachments = edits ? (edits.attachments ?? []) : context.attachments
+      const turns = buildChatContext(context.systemPrompt, target.earlier, text, attachments, {
+        readsImages: context.modelReadsImages,
+      })
       const modelId = context.modelId ?? ''
       const time = context.now()
       // A new chat's first message starts its conversation (docs/product/conversations.md).
@@ -384,6 +407,7 @@ export const turnMachine = setup({
         'user',
         text,
         time,
+        attachments,
       )
       const pending = startingPending({
         text,
@@ -401,6 +425,7 @@ export const turnMachine = setup({
         pending,
         failedTurn: null,
         input: '',
+        attachments: [],
         drafts: keepDraft(context.drafts, draftKey(context.draftFor), ''),
       }
     }),
@@ -422,7 +447,13 @@ export const turnMachine = setup({
       const pending = startingPending({
         text: question.content,
         modelId: context.modelId ?? '',
-        turns: buildChatContext(context.systemPrompt, earlier, question.content),
+        turns: buildChatContext(
+          context.systemPrompt,
+          earlier,
+          question.content,
+          question.attachments,
+          { readsImages: context.modelReadsImages },
+        ),
         message: question,
         messageSaved: true,
         replaces: event.type === 'message.regenerate' ? event.reply : null,
@@ -497,7 +528,12 @@ export const turnMachine = setup({
       const earlier = outputOf<ChatMessage[]>(event)
       return {
         pending: updatePending(context, {
-          turns: [...system, ...buildChatContext(null, earlier, pending.text)],
+          turns: [
+            ...system,
+            ...buildChatContext(null, earlier, pending.text, pending.message.attachments, {
+              readsImages: context.modelReadsImages,
+            }),
+          ],
           earlierFrom: null,
         }),
       }
@@ -532,7 +568,21 @@ export const turnMachine = setup({
     }),
   },
   guards: {
-    'can send?': ({ context }) => context.input.trim() !== '' && context.modelId !== null,
+    // A message is its text, its files, or both (docs/product/attachments.md).
+    'can send?': ({ context }) =>
+      (context.input.trim() !== '' || context.attachments.length > 0) && context.modelId !== null,
+    'files on their way?': ({ context }) => context.attachmentsBusy,
+    // docs/product/attachments.md#models-that-cannot-see: said before anything is sent.
+    'images unseen?': ({ context, event }) => {
+      if (context.modelReadsImages) return false
+      const own =
+        event.type === 'message.edit'
+          ? event.message.attachments
+          : event.type === 'message.regenerate' || event.type === 'message.answer'
+            ? event.question.attachments
+            : context.attachments
+      return (own ?? []).some((attachment) => attachment.kind === 'image')
+    },
     // An edit is of a message in a conversation, and has text of its own.
     'can edit?': ({ context, event }) =>
       event.type === 'message.edit' &&
@@ -575,6 +625,9 @@ export const turnMachine = setup({
     drafts: {},
     draftFor: null,
     held: null,
+    modelReadsImages: true,
+    attachments: [],
+    attachmentsBusy: false,
     systemPrompt: null,
     pending: null,
     failedTurn: null,
@@ -583,7 +636,19 @@ export const turnMachine = setup({
   on: {
     'systemPrompt.changed': { actions: assign({ systemPrompt: ({ event }) => event.prompt }) },
     'model.select': {
-      actions: [assign({ modelId: ({ event }) => event.modelId }), 'send what was held'],
+      actions: [
+        assign({
+          modelId: ({ event }) => event.modelId,
+          modelReadsImages: ({ event }) => event.readsImages !== false,
+        }),
+        'send what was held',
+      ],
+    },
+    'attachments.changed': {
+      actions: assign({
+        attachments: ({ event }) => event.attachments,
+        attachmentsBusy: ({ event }) => event.busy,
+      }),
     },
     'input.change': { actions: ['type input', STORE_DRAFTS] },
     'input.for': {
@@ -606,29 +671,38 @@ export const turnMachine = setup({
       entry: 'end turn',
       on: {
         'message.send': [
+          { guard: and(['can send?', 'files on their way?']), actions: NOTIFY_UPLOADING },
+          { guard: and(['can send?', 'images unseen?']), actions: NOTIFY_IMAGES_UNSEEN },
           {
             guard: 'can send?',
             target: 'sending',
-            actions: ['start turn', STORE_DRAFTS, 'report conversation starting', 'show question'],
+            actions: [
+              'start turn',
+              STORE_DRAFTS,
+              'report conversation starting',
+              'show question',
+              'report attachments sent',
+            ],
           },
           { guard: 'waiting for a model?', actions: 'hold send' },
         ],
-        'message.edit': {
-          guard: 'can edit?',
-          target: 'sending',
-          actions: ['start turn', 'show question'],
-        },
+        'message.edit': [
+          { guard: and(['can edit?', 'images unseen?']), actions: NOTIFY_IMAGES_UNSEEN },
+          { guard: 'can edit?', target: 'sending', actions: ['start turn', 'show question'] },
+        ],
         'message.retry': { guard: 'can retry?', target: 'sending', actions: 'resume turn' },
-        'message.answer': {
-          guard: 'can answer?',
-          target: 'sending',
-          actions: 'start regeneration',
-        },
-        'message.regenerate': {
-          guard: 'can regenerate?',
-          target: 'sending',
-          actions: ['start regeneration', 'hide replaced reply'],
-        },
+        'message.answer': [
+          { guard: and(['can answer?', 'images unseen?']), actions: NOTIFY_IMAGES_UNSEEN },
+          { guard: 'can answer?', target: 'sending', actions: 'start regeneration' },
+        ],
+        'message.regenerate': [
+          { guard: and(['can regenerate?', 'images unseen?']), actions: NOTIFY_IMAGES_UNSEEN },
+          {
+            guard: 'can regenerate?',
+            target: 'sending',
+            actions: ['start regeneration', 'hide replaced reply'],
+          },
+        ],
       },
     },
     sending: {

@@ -82,7 +82,7 @@ export function createPlatformClient(config: PlatformClientConfig): PlatformClie
     http,
     storage: lazyService<StorageClient>(
       () => import('./storage/storage-client').then((m) => m.createStorageClient(context)),
-      { upload: 'call', download: 'call', remove: 'call' },
+      { upload: 'call', download: 'call', remove: 'call', read: 'call' },
     ),
     ai: lazyService<AiClient>(
       () => import('./ai/ai-client').then((m) => m.createAiClient(context)),

@@ -11,6 +11,7 @@ import { eventJson, readChatStream, type StreamReader, streamErrorMessage } from
 import { readSuccess } from './read-success'
 import { count, reportedModel, text } from './response-fields'
 import { systemText } from './system-text'
+import { anthropicContent } from './turn-content'
 
 export const ANTHROPIC_VERSION = '2023-06-01'
 
@@ -56,9 +57,9 @@ export async function sendAnthropicChat(call: ProviderCall): Promise<ChatResult>
         ...(system === undefined ? {} : { system }),
         messages: call.messages
           .filter((turn) => turn.role !== 'system')
-          .map(({ role, content }) => ({
-            role: role === 'assistant' ? 'assistant' : 'user',
-            content,
+          .map((turn) => ({
+            role: turn.role === 'assistant' ? 'assistant' : 'user',
+            content: anthropicContent(turn),
           })),
         max_tokens: MAX_OUTPUT_TOKENS,
         temperature: TEMPERATURE,

@@ -17,6 +17,7 @@ import {
 import { readSuccess } from './read-success'
 import { count, reportedModel, text } from './response-fields'
 import { systemText } from './system-text'
+import { googleParts } from './turn-content'
 
 interface GoogleResponse {
   modelVersion?: unknown
@@ -52,9 +53,9 @@ export async function sendGoogleChat(call: ProviderCall): Promise<ChatResult> {
       {
         contents: call.messages
           .filter((turn) => turn.role !== 'system')
-          .map(({ role, content }) => ({
-            role: role === 'assistant' ? 'model' : 'user',
-            parts: [{ text: content }],
+          .map((turn) => ({
+            role: turn.role === 'assistant' ? 'model' : 'user',
+            parts: googleParts(turn),
           })),
         ...(system === undefined ? {} : { systemInstruction: { parts: [{ text: system }] } }),
         generationConfig: { maxOutputTokens: MAX_OUTPUT_TOKENS, temperature: TEMPERATURE },

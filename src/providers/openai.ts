@@ -10,6 +10,7 @@ import { type ProviderLabel, providerError } from './provider-error'
 import { eventJson, readChatStream, type StreamReader, streamErrorMessage } from './read-stream'
 import { readSuccess } from './read-success'
 import { count, reportedModel, text } from './response-fields'
+import { openAIContent } from './turn-content'
 
 interface OpenAIResponse {
   model?: unknown
@@ -41,7 +42,7 @@ export async function sendOpenAIChat(call: ProviderCall): Promise<ChatResult> {
       call.apiKey ? { Authorization: `Bearer ${call.apiKey}` } : {},
       {
         model: call.model,
-        messages: call.messages.map(({ role, content }) => ({ role, content })),
+        messages: call.messages.map((turn) => ({ role: turn.role, content: openAIContent(turn) })),
         max_tokens: MAX_OUTPUT_TOKENS,
         temperature: TEMPERATURE,
         ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),

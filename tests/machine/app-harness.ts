@@ -21,7 +21,9 @@ import { DEFAULT_STYLE_CONFIG } from '../../src/domain/style-config'
 import type { ProviderUsage } from '../../src/domain/usage-by-provider'
 import { apiKeysMachine } from '../../src/machines/api-keys.machine'
 import { appMachine } from '../../src/machines/app.machine'
+import { attachmentPreviewsMachine } from '../../src/machines/attachment-previews.machine'
 import { type AuthEvent, authMachine } from '../../src/machines/auth.machine'
+import { composerAttachmentsMachine } from '../../src/machines/composer-attachments.machine'
 import { conversationsMachine } from '../../src/machines/conversations.machine'
 import { extensionBridgeMachine } from '../../src/machines/extension-bridge.machine'
 import { installExtensionMachine } from '../../src/machines/install-extension.machine'
@@ -241,6 +243,14 @@ export function startApp(
         },
         actions: { notify: noop },
       }),
+      // The composer's files and the history's images: nothing to read or upload here.
+      attachments: composerAttachmentsMachine.provide({
+        actors: { 'add file': fromCallback(() => {}) },
+        actions: { notify: noop, 'release previews': noop, 'forget upload': noop },
+      }),
+      previews: attachmentPreviewsMachine.provide({
+        actors: { 'load preview': fromCallback(() => {}) },
+      }),
       usage: usageMachine.provide({
         actors: {
           'load usage': fromPromise(async () => ({
@@ -336,8 +346,10 @@ export function startApp(
     const { turn, openConversation, conversations, models, library } = children()
     const { activation, quickPrompts, picker, usage, installExtension, search, organise } =
       children()
-    const { panels } = children()
+    const { panels, attachments, previews } = children()
     const all: Record<string, AnyActorRef | undefined> = {
+      attachments,
+      previews,
       installExtension,
       search,
       organise,

@@ -46,6 +46,8 @@ const EXTRAS: readonly string[] = [
   'organise',
   'usage',
   'installExtension',
+  'attachments',
+  'previews',
 ]
 /** Every session actor but the extras. */
 const STARTED_AT_SIGN_IN = SESSION_ACTORS.filter((id) => !EXTRAS.includes(id)).sort()
@@ -510,6 +512,9 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'prompt.changed', promptId: 's1' },
   { type: 'chat.fill', content: 'Hello' },
   { type: 'chat.submit' },
+  { type: 'attachments.add', files: [] },
+  { type: 'attachments.changed', attachments: [], busy: false },
+  { type: 'chat.attachmentsSent' },
   { type: 'chat.send', conversationId: 'conv_1', earlier: [], parentId: null },
   {
     type: 'chat.regenerate',

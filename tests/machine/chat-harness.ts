@@ -1,7 +1,8 @@
 import { type Actor, createActor, type EventObject, fromCallback, fromPromise } from 'xstate'
+import type { ContextTurn } from '../../src/domain/chat-context'
 import type { ChatMessage } from '../../src/domain/chat-message'
 import type { ChatModel } from '../../src/domain/chat-model'
-import type { ChatResult, ChatTurn } from '../../src/domain/chat-types'
+import type { ChatResult } from '../../src/domain/chat-types'
 import type { ComposerDrafts } from '../../src/domain/composer-drafts'
 import type { Conversation } from '../../src/domain/conversation'
 import type { HistoryPage } from '../../src/domain/history-page'
@@ -84,7 +85,7 @@ export interface Fakes {
   model?: string | null
   findModel?: (id: string) => Promise<ChatModel | null>
   findKey?: (provider: string) => Promise<string | null>
-  call?: (messages: ChatTurn[]) => Promise<ChatResult>
+  call?: (messages: ContextTurn[]) => Promise<ChatResult>
   /** Streams instead of `call`: reports through `send` and returns what stopping does. */
   stream?: (send: (event: TurnEvent) => void, input: StreamReplyInput) => () => void
   save?: (message: ChatMessage) => Promise<void>
@@ -355,6 +356,9 @@ export function startChat(fakes: Fakes = {}) {
       },
       'report conversation started': ({ context }) => {
         reports.push(`started ${context.pending?.conversation?.title}`)
+      },
+      'report attachments sent': ({ context }) => {
+        if (context.pending?.message.attachments?.length) reports.push('attachments sent')
       },
       'report activity': ({ context }) => {
         const conversationId = context.pending?.message.conversationId ?? ''

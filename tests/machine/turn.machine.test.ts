@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { type AnyActorLogic, createActor, fromCallback, type InspectionEvent } from 'xstate'
+import type { MessageAttachment } from '../../src/domain/attachments'
 import type { ChatMessage } from '../../src/domain/chat-message'
 import type { ChatResult } from '../../src/domain/chat-types'
 import type { Conversation } from '../../src/domain/conversation'
@@ -230,8 +231,48 @@ describe('chat: sending', () => {
 // Model-based test: every transition walked on a real actor, and the send flow's order checked.
 
 const ERR = new Error('boom')
+/** An uploaded image (docs/product/attachments.md). */
+const PHOTO: MessageAttachment = {
+  id: 'att_00000000000000000000000000000001',
+  kind: 'image',
+  name: 'photo.png',
+  mediaType: 'image/png',
+  size: 1200,
+  width: 640,
+  height: 480,
+  path: 'user_1/attachments/photo.png',
+}
+const withPhoto = (message: ChatMessage): ChatMessage => ({ ...message, attachments: [PHOTO] })
+
 const MODEL_EVENTS: ModelEvent[] = [
   { type: 'input.change', value: 'Hello' },
+  { type: 'attachments.changed', attachments: [PHOTO], busy: false },
+  { type: 'attachments.changed', attachments: [], busy: true },
+  { type: 'attachments.changed', attachments: [], busy: false },
+  { type: 'model.select', modelId: 'text-only', readsImages: false },
+  {
+    type: 'message.regenerate',
+    question: withPhoto(row(1, 'user')),
+    reply: row(2, 'assistant'),
+    conversationId: 'conv_1',
+    earlier: [],
+    parentId: null,
+  },
+  {
+    type: 'message.answer',
+    question: withPhoto(row(3, 'user')),
+    conversationId: 'conv_1',
+    earlier: [],
+    parentId: 'msg_2_assistant',
+  },
+  {
+    type: 'message.edit',
+    message: withPhoto(row(3, 'user')),
+    text: 'What is in it?',
+    conversationId: 'conv_1',
+    earlier: [],
+    parentId: 'msg_2_assistant',
+  },
   { type: 'input.change', value: '  ' },
   {
     type: 'message.send',
@@ -328,6 +369,7 @@ const NOOPS = [
   'show reply',
   'show replaced reply',
   'hide replaced reply',
+  'report attachments sent',
 ]
 
 const ATTEMPTS = [
@@ -390,6 +432,9 @@ describe('turn machine model', () => {
           s.value,
           s.context.input.trim() !== '',
           s.context.modelId !== null,
+          s.context.modelReadsImages,
+          s.context.attachments.length > 0,
+          s.context.attachmentsBusy,
           s.context.held !== null,
           s.context.failedTurn && [
             s.context.failedTurn.messageSaved,

@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { decodeApiKey, encodeApiKey } from '../../src/domain/api-key-encoding'
+import type { ContextTurn } from '../../src/domain/chat-context'
 import { buildChatContext } from '../../src/domain/chat-context'
-import type { ChatTurn } from '../../src/domain/chat-types'
 
-const turn: fc.Arbitrary<ChatTurn> = fc.record({
+const turn: fc.Arbitrary<ContextTurn> = fc.record({
   role: fc.constantFrom('user' as const, 'assistant' as const),
   content: fc.string(),
 })

@@ -30,6 +30,8 @@ export function servedFileHeaders(file: {
   size: number
   filename: string
   forceDownload: boolean
+  /** Served to its owner alone: no cache, shared or not, keeps a copy. */
+  isPrivate?: boolean
 }): Record<string, string> {
   const kind = !file.forceDownload && isSafeInline(file.contentType) ? 'inline' : 'attachment'
   return {
@@ -37,7 +39,8 @@ export function servedFileHeaders(file: {
     'Content-Length': String(file.size),
     'Content-Disposition': contentDisposition(kind, file.filename),
     'X-Content-Type-Options': 'nosniff',
-    // An upsert replaces the bytes behind the same URL: caches must check again.
-    'Cache-Control': 'no-cache',
+    // An upsert replaces the bytes behind the same URL: caches must check again. A private
+    // file's bytes are kept by no cache at all (docs/wire-contract.md, "Private objects").
+    'Cache-Control': file.isPrivate ? 'private, no-store' : 'no-cache',
   }
 }

@@ -14,13 +14,18 @@ import { RestError } from '../rest/rest-error'
 import { createObjectBytes } from './object-bytes'
 import { servedFileHeaders } from './served-file-headers'
 import { createStorageObjects } from './storage-objects'
-import { checkFileName, checkPathSyntax, checkWritablePath, fileNameOf } from './storage-path'
+import {
+  checkFileName,
+  checkPathSyntax,
+  checkWritablePath,
+  fileNameOf,
+  homeFolderOf,
+} from './storage-path'
+import { uploadOptionsOf } from './upload-options'
 
 /** Room for the multipart framing and the small fields around a file at the size limit. */
 const MULTIPART_OVERHEAD = 64 * 1024
 const MAX_REMOVE_PATHS = 1000
-/** The hosted SDK's `options` field is `{"upsert":true}`; anything longer is not that. */
-const MAX_OPTIONS_LENGTH = 1024
 
 type SignedIn = Extract<RequestRole, { role: 'authenticated' }>
 
@@ -29,7 +34,7 @@ type SignedIn = Extract<RequestRole, { role: 'authenticated' }>
  * and the public file URLs themselves (`/files/<path>`). Paths are free-form; each object
  * records its owner, and only the owner may overwrite or remove it. Metadata lives in
  * `storage_objects` under row-level security; bytes in PostgreSQL, or on disk with PGlite
- * (object-bytes.ts).
+ * (object-bytes.ts). A private object is read and served for its owner alone.
  */
 export function storageApi(deps: PlatformDeps) {
   const objects = createStorageObjects(deps.store)
@@ -37,7 +42,6 @@ export function storageApi(deps: PlatformDeps) {
     store: deps.store,
     filesDir: deps.filesDir,
     projectId: deps.projectId,
-    objects,
     log: deps.log,
   })
   const app = new Hono()
@@ -100,14 +104,8 @@ export function storageApi(deps: PlatformDeps) {
       const requestedPath = form.get('path')
       const syntax = checkPathSyntax(requestedPath)
       if (!syntax.ok) return apiError(400, 'INVALID_PATH', syntax.message)
-      const upsert = upsertOf(form)
-      if (upsert === null) {
-        return apiError(
-          400,
-          'INVALID_REQUEST',
-          'options must be a JSON object such as {"upsert":true}',
-        )
-      }
+      const options = uploadOptionsOf(form)
+      if ('error' in options) return apiError(400, 'INVALID_REQUEST', options.error)
       const bytes = new Uint8Array(await file.arrayBuffer())
       // The bytes decide the type, whatever the caller declared: detected the same way as the SDK.
       const type = detectFileType(bytes)
@@ -123,21 +121,36 @@ export function storageApi(deps: PlatformDeps) {
         const code = pathCheck.status === 403 ? 'FORBIDDEN' : 'INVALID_PATH'
         return apiError(pathCheck.status, code, pathCheck.message, { path: key })
       }
+      // Where nobody else writes, nobody else's upload runs into it and learns it exists.
+      if (options.isPrivate && homeFolderOf(key) !== caller.claims.sub) {
+        return apiError(
+          400,
+          'INVALID_PATH',
+          `A private file goes in your own folder, ${caller.claims.sub}/`,
+          { path: key },
+        )
+      }
       const outcome = await objects.save(caller, {
         path: key,
         ownerId: caller.claims.sub,
         contentType: type.contentType,
         size: bytes.byteLength,
         now: deps.now(),
-        upsert,
+        upsert: options.upsert,
+        isPrivate: options.isPrivate,
         // Inside the transaction: a failed write rolls the metadata back.
-        writeBytes: (tx) => bytesStore.write(tx, key, bytes),
+        writeBytes: (tx) => bytesStore.write(tx, key, bytes, options.isPrivate),
       })
       // 403, not 409: upsert would not help, and both SDKs show a 403's own message.
       if (outcome === 'taken') {
         return apiError(403, 'FORBIDDEN', `${key} belongs to another user. Choose another path.`, {
           path: key,
         })
+      }
+      if (outcome === 'privacy') {
+        const is = options.isPrivate ? 'public' : 'private'
+        const message = `${key} is ${is}; an upload cannot change that. Remove it first.`
+        return apiError(403, 'FORBIDDEN', message, { path: key })
       }
       if (outcome === 'exists') {
         return apiError(409, 'FILE_EXISTS', 'File already exists. Set upsert: true to overwrite.', {
@@ -220,35 +233,27 @@ export function storageApi(deps: PlatformDeps) {
       return apiError(400, 'INVALID_PATH', 'Malformed file address')
     }
     if (!checkPathSyntax(key).ok) return apiError(404, 'FILE_NOT_FOUND', 'File not found')
+    // A token, when sent, is checked first, whatever the path: a bad one is a 401 that says
+    // nothing about what lies there.
+    const caller = await identify(c)
+    if (caller instanceof Response) return caller
     const head = c.req.method === 'HEAD'
     const found = await bytesStore.serve(key, { head })
-    if (!found) return apiError(404, 'FILE_NOT_FOUND', 'File not found')
+    // Someone else's private object answers as a missing one does.
+    const mayRead =
+      found &&
+      (!found.isPrivate || (caller.role === 'authenticated' && caller.claims.sub === found.ownerId))
+    if (!found || !mayRead) return apiError(404, 'FILE_NOT_FOUND', 'File not found')
     const download = c.req.query('download')
     const headers = servedFileHeaders({
       contentType: found.contentType,
       size: found.size,
       filename: download || fileNameOf(key),
       forceDownload: download !== undefined,
+      isPrivate: found.isPrivate,
     })
     return new Response(head ? null : found.bytes, { headers })
   })
 
   return app
-}
-
-/**
- * Whether the upload replaces an object already at the path: our SDK sends `upsert=true`, the
- * hosted SDK `options={"upsert":true}`. Null when `options` is not a JSON object.
- */
-function upsertOf(form: FormData): boolean | null {
-  if (form.get('upsert') === 'true') return true
-  const options = form.get('options')
-  if (options === null) return false
-  if (typeof options !== 'string' || options.length > MAX_OPTIONS_LENGTH) return null
-  try {
-    const parsed: unknown = JSON.parse(options)
-    return isPlainObject(parsed) ? parsed.upsert === true : null
-  } catch {
-    return null
-  }
 }

@@ -70,4 +70,36 @@ export const storageMigrations: Migration[] = [
         to platform_authenticator using (true);
     `,
   },
+  {
+    version: 102,
+    name: 'storage: private objects, read only by their owner',
+    sql: `
+      -- docs/wire-contract.md, "Private objects". Their bytes are always in storage_blobs (on
+      -- PGlite too), so deleting the row, even by a cascade inside the database, deletes them.
+      alter table storage_objects add column is_private boolean not null default false;
+      drop policy storage_objects_read on storage_objects;
+      create policy storage_objects_read_public on storage_objects for select to anon
+        using (not is_private);
+      create policy storage_objects_read on storage_objects for select to authenticated
+        using (not is_private or owner_id = auth_uid());
+      -- A private object lies in its owner's home folder, where nobody else writes, so no
+      -- other user's upload ever runs into it and learns that it exists.
+      drop policy storage_objects_insert on storage_objects;
+      drop policy storage_objects_update on storage_objects;
+      create policy storage_objects_insert on storage_objects for insert to authenticated
+        with check (owner_id = auth_uid() and (split_part(path, '/', 1) !~ '^user_[0-9a-f]{32}$'
+          or split_part(path, '/', 1) = auth_uid())
+          and (not is_private or split_part(path, '/', 1) = auth_uid()));
+      create policy storage_objects_update on storage_objects for update to authenticated
+        using (owner_id = auth_uid())
+        with check (owner_id = auth_uid() and (split_part(path, '/', 1) !~ '^user_[0-9a-f]{32}$'
+          or split_part(path, '/', 1) = auth_uid())
+          and (not is_private or split_part(path, '/', 1) = auth_uid()));
+      -- Neither privacy nor path changes after the upload: where the bytes live (disk or
+      -- storage_blobs on PGlite) follows the privacy, and attachments name objects by path.
+      revoke update on storage_objects from authenticated;
+      grant update (owner_id, content_type, size, updated_at) on storage_objects
+        to authenticated;
+    `,
+  },
 ]

@@ -8,6 +8,8 @@ export interface StoredObject {
   ownerId: string
   contentType: string
   size: number
+  /** Read and served only for its owner (docs/wire-contract.md, "Private objects"). */
+  isPrivate: boolean
 }
 
 type SignedIn = Extract<RequestRole, { role: 'authenticated' }>
@@ -24,9 +26,10 @@ export interface SaveRequest extends StoredObject {
 
 /**
  * `saved`: the row is the caller's, with the new bytes. `exists`: the caller's own object is
- * there and upsert was off. `taken`: another user owns the path; nothing changed.
+ * there and upsert was off. `taken`: another user owns the path; nothing changed. `privacy`:
+ * an upsert asked for the other privacy than the caller's object has; nothing changed.
  */
-export type SaveOutcome = 'saved' | 'exists' | 'taken'
+export type SaveOutcome = 'saved' | 'exists' | 'taken' | 'privacy'
 
 /** The rows that went, or the first path among them that belongs to someone else. */
 export type RemoveOutcome = { removed: string[] } | { foreign: string }
@@ -36,6 +39,7 @@ interface ObjectRow {
   owner_id: string
   content_type: string
   size: number
+  is_private: boolean
 }
 
 const toObject = (row: ObjectRow): StoredObject => ({
@@ -43,6 +47,7 @@ const toObject = (row: ObjectRow): StoredObject => ({
   ownerId: row.owner_id,
   contentType: row.content_type,
   size: Number(row.size),
+  isPrivate: row.is_private,
 })
 
 /**
@@ -60,6 +65,7 @@ export function createStorageObjects(store: SqlStore) {
           request.contentType,
           request.size,
           request.now.toISOString(),
+          request.isPrivate,
         ]
         const saved = async () => {
           await request.writeBytes(tx)
@@ -67,31 +73,34 @@ export function createStorageObjects(store: SqlStore) {
         }
         // An upsert first replaces the caller's own row. Not INSERT … ON CONFLICT DO UPDATE:
         // meeting another user's row there is an error on some PostgreSQL versions (the
-        // update policy's USING), where an UPDATE simply does not see it.
+        // update policy's USING), where an UPDATE simply does not see it. An upsert never
+        // changes an object's privacy: the other one is refused below.
         for (let attempt = 0; attempt < 2; attempt++) {
           if (request.upsert) {
             const updated = await tx.query(
               `update storage_objects set content_type = $3, size = $4, updated_at = $5
-               where path = $1 and owner_id = $2 returning path`,
+               where path = $1 and owner_id = $2 and is_private = $6 returning path`,
               values,
             )
             if (updated.rows.length > 0) return saved()
           }
           // ON CONFLICT, not a read-then-write: two racing uploads cannot both create it.
           const inserted = await tx.query(
-            `insert into storage_objects (path, owner_id, content_type, size, created_at, updated_at)
-             values ($1, $2, $3, $4, $5, $5)
+            `insert into storage_objects
+               (path, owner_id, content_type, size, created_at, updated_at, is_private)
+             values ($1, $2, $3, $4, $5, $5, $6)
              on conflict (path) do nothing
              returning path`,
             values,
           )
           if (inserted.rows.length > 0) return saved()
-          const holder = await tx.query<{ owner_id: string }>(
-            'select owner_id from storage_objects where path = $1',
+          const holder = await tx.query<{ owner_id: string; is_private: boolean }>(
+            'select owner_id, is_private from storage_objects where path = $1',
             [request.path],
           )
           const owner = holder.rows[0]?.owner_id
           if (owner !== undefined && owner !== request.ownerId) return 'taken'
+          if (request.upsert && holder.rows[0]?.is_private === !request.isPrivate) return 'privacy'
           // The caller's own: without upsert that is a conflict; with it, a racing upload of
           // theirs committed in between, and the update now finds it.
           if (!request.upsert) return 'exists'
@@ -104,7 +113,8 @@ export function createStorageObjects(store: SqlStore) {
     async find(caller: RequestRole, path: string): Promise<StoredObject | null> {
       const rows = await asRequestRole(store, caller, async (tx) => {
         const result = await tx.query<ObjectRow>(
-          'select path, owner_id, content_type, size from storage_objects where path = $1',
+          `select path, owner_id, content_type, size, is_private from storage_objects
+           where path = $1`,
           [path],
         )
         return result.rows
@@ -114,7 +124,8 @@ export function createStorageObjects(store: SqlStore) {
 
     /**
      * Deletes the caller's rows among `paths`, all or nothing: when one of them is someone
-     * else's, nothing is removed. Paths with no object are skipped.
+     * else's, nothing is removed. Paths with no object are skipped, and so is another user's
+     * private object, which the caller cannot see: its existence stays unknown to them.
      */
     remove(caller: SignedIn, paths: string[]): Promise<RemoveOutcome> {
       return asRequestRole(store, caller, async (tx) => {

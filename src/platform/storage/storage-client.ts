@@ -1,10 +1,11 @@
 import { detectFileType, SNIFF_LENGTH, withExtension } from '../../../contract/file-type'
 import { exceedsUploadLimit, fileTooLargeMessage } from '../../../contract/upload-limit'
 import { keysToCamel } from '../case-conversion'
-import { StorageError, ValidationError } from '../errors'
+import { errorFromResponse, NetworkError, StorageError, ValidationError } from '../errors'
 import type { PlatformContext } from '../platform-context'
 import {
   asStorageError,
+  FILE_NOT_FOUND,
   INVALID_DOWNLOAD_RESPONSE,
   INVALID_UPLOAD_RESPONSE,
   parseJsonOrNull,
@@ -15,8 +16,13 @@ import { sendWithFetch, sendWithXhr, type XhrConstructor } from './upload-transp
 export type UploadInput = Blob | ArrayBuffer | Uint8Array
 
 export interface UploadOptions {
-  /** Replace a file already at the path (otherwise a 409). */
+  /** Replace a file already at the path (otherwise a 409). It keeps its privacy. */
   upsert?: boolean
+  /**
+   * Only its owner may read it (`read`), never through a public URL; it must lie in the
+   * caller's own folder `user_<id>/` (docs/wire-contract.md, "Private objects").
+   */
+  private?: boolean
   /** Whole percentages, 0–100. Uses XMLHttpRequest where there is one, for real progress. */
   onProgress?: (percent: number) => void
   /**
@@ -52,7 +58,7 @@ function isUploadInput(file: unknown): file is UploadInput {
   return file instanceof Blob || file instanceof ArrayBuffer || file instanceof Uint8Array
 }
 
-/** The storage calls of docs/product/calls.md#platform-calls: upload, download and remove under `/api/storage/{projectId}`. */
+/** The storage calls of docs/product/calls.md#platform-calls: upload, download, remove and read under `/api/storage/{projectId}`. */
 export function createStorageClient(context: PlatformContext) {
   const base = `/api/storage/${encodeURIComponent(context.projectId)}`
 
@@ -77,6 +83,7 @@ export function createStorageClient(context: PlatformContext) {
     form.append('path', finalPath)
     form.append('contentType', options.contentType ?? type.contentType)
     if (options.upsert) form.append('upsert', 'true')
+    if (options.private) form.append('private', 'true')
 
     const request = {
       url: `${context.coreUrl.replace(/\/+$/, '')}${base}/upload`,
@@ -142,7 +149,34 @@ export function createStorageClient(context: PlatformContext) {
     return { removed }
   }
 
-  return { upload, download, remove }
+  /**
+   * The bytes at `path`, fetched with the caller's token: a private file of theirs, or any
+   * public one. Someone else's private file and a missing one are alike 'File not found'.
+   */
+  async function read(path: string): Promise<Blob> {
+    if (!isNonEmptyString(path)) throw new ValidationError('Path must be a non-empty string')
+    const address = path.split('/').map(encodeURIComponent).join('/')
+    const token = context.auth.getTokens() ? await context.auth.getValidAccessToken() : null
+    let response: Response
+    try {
+      response = await context.fetch(
+        `${context.coreUrl.replace(/\/+$/, '')}${base}/files/${address}`,
+        { headers: token ? { Authorization: `Bearer ${token}` } : {} },
+      )
+    } catch (cause) {
+      // The message every other SDK request gives (docs/product/errors.md).
+      const reason = cause instanceof Error ? cause.message : String(cause)
+      throw new NetworkError(`Network request failed: ${reason}`, { cause })
+    }
+    if (response.ok) return response.blob()
+    const body = parseJsonOrNull(await response.text().catch(() => ''))
+    if (response.status === 404) {
+      throw new StorageError(FILE_NOT_FOUND, { status: 404, details: body })
+    }
+    throw asStorageError(errorFromResponse(response.status, body))
+  }
+
+  return { upload, download, remove, read }
 }
 
 export type StorageClient = ReturnType<typeof createStorageClient>

@@ -68,6 +68,10 @@ const MessageEditor = lazyComponent(() => import('./message-editor').then((m) =>
 const VersionSwitcher = lazyComponent(() =>
   import('./version-switcher').then((m) => m.VersionSwitcher),
 )
+// A message's files, with the first message that has any (docs/product/attachments.md).
+const MessageAttachments = lazyComponent(() =>
+  import('./message-attachments').then((m) => m.MessageAttachments),
+)
 
 /**
  * One message: avatar, author, time and markdown body, laid out as the style config says;
@@ -149,10 +153,18 @@ export const ChatMessage = memo(function ChatMessage({
             <MessageEditor.Component />
           </Suspense>
         ) : (
-          <div className={styles.body}>
-            <MarkdownContent text={message.content} streaming={streaming} plain={plain} />
-          </div>
+          // A message of files alone has no bubble of text.
+          (message.content !== '' || !message.attachments?.length) && (
+            <div className={styles.body}>
+              <MarkdownContent text={message.content} streaming={streaming} plain={plain} />
+            </div>
+          )
         )}
+        {message.attachments?.length ? (
+          <Suspense fallback={null}>
+            <MessageAttachments.Component attachments={message.attachments} />
+          </Suspense>
+        ) : null}
         {!streaming && !editing && (
           <div className={styles.footer}>
             {versions && (

@@ -2,7 +2,7 @@ import { sva } from 'styled-system/css'
 
 /** The fixed composer at the bottom of the chat (docs/product/validation.md). */
 export const messageInput = sva({
-  slots: ['root', 'box', 'field', 'spinner'],
+  slots: ['root', 'files', 'box', 'field', 'spinner'],
   base: {
     root: {
       position: 'fixed',
@@ -18,6 +18,8 @@ export const messageInput = sva({
       gradientVia: 'bg',
       gradientTo: 'transparent',
     },
+    // The files on the message, above the box.
+    files: { maxW: '3xl', mx: 'auto', mb: '2', '&:empty': { display: 'none' } },
     box: {
       // The `/` picker's list is placed against it (prompt-picker.recipe.ts).
       position: 'relative',

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react'
 import { Suspense, useEffect, useRef } from 'react'
 import { ariaKeysOf } from '../../domain/keyboard-shortcuts'
 import { turnIn } from '../../machines/turn-state'
-import { useSessionActors } from '../shell/app-actors'
+import { useAppActors, useSessionActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
 import { lazyComponent, useWhenIdle } from '../shell/lazy-view'
 import { SendIcon, StopIcon } from '../shell/session-icons'
@@ -13,6 +13,15 @@ const styles = messageInput()
 
 /** The skip link's target (src/ui/shell/skip-link.tsx). */
 export const MESSAGE_BOX_ID = 'message-box'
+
+// Files (docs/product/attachments.md): the paperclip, the drop zone and the chips come with
+// their actor, after the first paint (docs/performance.md, "Split").
+const ComposerAttachments = lazyComponent(() =>
+  import('./composer-attachments').then((m) => m.ComposerAttachments),
+)
+const AttachButton = lazyComponent(() =>
+  import('./composer-attachments').then((m) => m.AttachButton),
+)
 
 // The `/` picker's list loads as it first opens (docs/performance.md, "Split").
 const PromptPickerList = lazyComponent(() =>
@@ -27,8 +36,10 @@ const PromptPickerList = lazyComponent(() =>
  * Escape anywhere on the page stops a streaming reply, as Stop does.
  */
 export function MessageInput() {
-  const { turn, openConversation, models } = useSessionActors()
+  const { turn, openConversation, models, attachments } = useSessionActors()
+  const { app } = useAppActors()
   const value = useSelector(turn, (s) => s.context.input)
+  const hasFiles = useSelector(turn, (s) => s.context.attachments.length > 0)
   const sending = useSelector(turn, (s) => s.hasTag('busy'))
   // Stop shows beside the reply it stops: not in another conversation opened meanwhile.
   const openId = useSelector(openConversation, (s) => s.context.conversationId)
@@ -78,7 +89,19 @@ export function MessageInput() {
       }}
       className={styles.root}
     >
+      {attachments && (
+        <Suspense fallback={null}>
+          <div className={styles.files}>
+            <ComposerAttachments.Component attachments={attachments} />
+          </div>
+        </Suspense>
+      )}
       <div className={styles.box}>
+        {attachments && (
+          <Suspense fallback={null}>
+            <AttachButton.Component disabled={noModel} />
+          </Suspense>
+        )}
         <textarea
           ref={field}
           id={MESSAGE_BOX_ID}
@@ -92,6 +115,13 @@ export function MessageInput() {
           onChange={(e) => {
             turn.send({ type: 'input.change', value: e.target.value })
             picker.typed(e)
+          }}
+          onPaste={(e) => {
+            // A pasted image (a screenshot) or file is attached; pasted text is typed as usual.
+            const { files } = e.clipboardData
+            if (files.length === 0 || !attachments) return
+            e.preventDefault()
+            app.send({ type: 'attachments.add', files: [...files] })
           }}
           onKeyDown={(e) => {
             if (picker.keyDown(e)) return
@@ -119,7 +149,7 @@ export function MessageInput() {
           type="submit"
           aria-label="Send message"
           aria-busy={sending}
-          disabled={noModel || sending || value.trim() === ''}
+          disabled={noModel || sending || (value.trim() === '' && !hasFiles)}
           className={button({ size: 'icon' })}
         >
           {sending ? (
