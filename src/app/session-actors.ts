@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate'
 import type { ParentBridge } from '../bridge/parent-window'
-import type { AttachmentTurns } from '../effects/attachment-turns'
 import { provideConversations } from '../effects/conversation-effects'
 import { deferredActors } from '../effects/deferred-logic'
 import type { EarlyHistory } from '../effects/early-history'
@@ -44,15 +43,6 @@ export function provideSessionActors(deps: SessionDeps) {
     'attachments',
     'previews',
   ])
-  // What the composer's files hold, kept for the turns that send them (docs/product/attachments.md).
-  // Its code loads with the first file (docs/performance.md, "Split").
-  let loadedContents: Promise<AttachmentTurns> | undefined
-  const contents = () => {
-    loadedContents ??= import('../effects/attachment-turns').then((m) =>
-      m.createAttachmentTurns(platform),
-    )
-    return loadedContents
-  }
   const prompts = providePrompts({
     platform,
     bridge: deps.bridge,
@@ -66,7 +56,6 @@ export function provideSessionActors(deps: SessionDeps) {
       providerBaseUrls,
       fetch: deps.fetch,
       storage: env.storage,
-      contents,
     }),
     openConversation: provideOpenConversation({
       platform,
@@ -96,7 +85,7 @@ export function provideSessionActors(deps: SessionDeps) {
         import('../effects/extras-effects'),
         prompts.loadLater(),
       ])
-      extras.fill(provideExtras({ platform, currentUserId, storage: env.storage, contents }))
+      extras.fill(provideExtras({ platform, currentUserId, storage: env.storage }))
     }),
     activation: prompts.activation,
     picker: prompts.picker,

@@ -20,8 +20,10 @@ export interface ContextTurn {
   attachments?: readonly MessageAttachment[]
 }
 
-/** A message as the context takes it: its role, its text and its files. */
-type ContextMessage = Pick<ContextTurn, 'role' | 'content' | 'attachments'>
+/** A message as the context takes it: its role, its text and its files (null: none). */
+type ContextMessage = Pick<ContextTurn, 'role' | 'content'> & {
+  attachments?: readonly MessageAttachment[] | null
+}
 
 export interface ContextOptions {
   /**
@@ -42,7 +44,7 @@ export function buildChatContext(
   systemPrompt: ActiveSystemPrompt | null,
   earlier: readonly ContextMessage[],
   newMessage: string,
-  newAttachments: readonly MessageAttachment[] = [],
+  newAttachments: readonly MessageAttachment[] | null = [],
   options: ContextOptions = {},
 ): ContextTurn[] {
   const turns: ContextTurn[] = []
@@ -53,7 +55,7 @@ export function buildChatContext(
     turns.push(kept?.length ? { role, content, attachments: kept } : { role, content })
   }
   turns.push(
-    newAttachments.length
+    newAttachments?.length
       ? { role: 'user', content: newMessage, attachments: newAttachments }
       : { role: 'user', content: newMessage },
   )

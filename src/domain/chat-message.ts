@@ -50,7 +50,7 @@ export interface ChatMessage {
   totalTokens?: number | null
   /**
    * User messages only: the files sent with it, in order (docs/product/attachments.md); absent
-   * or empty when none. Stored as rows of chat_attachments, not on the message's own row.
+   * or null when none. Stored as rows of chat_attachments, not on the message's own row.
    */
-  attachments?: readonly MessageAttachment[]
+  attachments?: readonly MessageAttachment[] | null
 }

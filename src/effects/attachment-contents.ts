@@ -16,9 +16,10 @@ export type ReadStoredFile = (path: string) => Promise<Blob>
  * A file added in this tab is known from the moment it was prepared; one from an earlier
  * message is read from storage once and kept for the session's next turns.
  */
-export function createAttachmentContents(read: ReadStoredFile) {
-  const known = new Map<string, Promise<AttachmentContent>>()
-
+export function createAttachmentContents(
+  read: ReadStoredFile,
+  known = new Map<string, Promise<AttachmentContent>>(),
+) {
   async function load(attachment: MessageAttachment): Promise<AttachmentContent> {
     const bytes = new Uint8Array(await (await read(attachment.path)).arrayBuffer())
     if (attachment.kind === 'text') {
@@ -47,10 +48,6 @@ export function createAttachmentContents(read: ReadStoredFile) {
   }
 
   return {
-    /** Keeps what a file just prepared holds, so its first turn reads nothing back. */
-    remember(path: string, content: AttachmentContent) {
-      known.set(path, Promise.resolve(content))
-    },
     /** The turns with their files' contents, in order; rejects with the user's message. */
     async turnsWithContents(turns: readonly ContextTurn[]): Promise<ChatTurn[]> {
       return Promise.all(

@@ -10,7 +10,7 @@ import {
 import type { Notice } from '../machines/notice'
 import type { PlatformClient } from '../platform/index'
 import { type PreparedFile, prepareFile } from './attachment-files'
-import type { AttachmentTurns } from './attachment-turns'
+import { rememberContent } from './attachment-turns'
 import { scaleImage } from './image-scaling'
 import { logError, showToast } from './notify'
 
@@ -18,8 +18,6 @@ export interface ComposerAttachmentsOptions {
   platform: PlatformClient
   /** The signed-in user's id: files go in their own storage folder. */
   currentUserId: () => string
-  /** Where a prepared file's contents are kept for its first turn. */
-  contents: () => Promise<AttachmentTurns>
   /** Reads, checks and scales a file (tests give their own; browsers draw on a canvas). */
   prepare?: (file: File) => Promise<PreparedFile>
   notify?: (notice: Notice) => void
@@ -33,7 +31,7 @@ const randomHex = () => crypto.randomUUID().replaceAll('-', '')
  * in the browser, then uploaded as a private object in the user's own folder.
  */
 export function provideComposerAttachments(options: ComposerAttachmentsOptions) {
-  const { platform, contents } = options
+  const { platform } = options
   const prepare = options.prepare ?? ((file: File) => prepareFile(file, scaleImage))
   const forget = (path: string) =>
     platform.storage.remove(path).catch((error: unknown) => logError(undefined, { error }))
@@ -64,7 +62,7 @@ export function provideComposerAttachments(options: ComposerAttachmentsOptions) 
           )
           uploaded = path
           if (stopped) return void forget(path)
-          ;(await contents()).remember(path, prepared.content)
+          rememberContent(path, prepared.content)
           const stored: MessageAttachment = { ...attachment, id: `att_${key}`, path }
           uploaded = null
           report({ type: 'attachment.ready', id, attachment: stored })

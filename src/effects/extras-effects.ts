@@ -1,6 +1,5 @@
 import type { KeyValueStorage, PlatformClient } from '../platform/index'
 import { provideAttachmentPreviews } from './attachment-previews-effects'
-import type { AttachmentTurns } from './attachment-turns'
 import { provideComposerAttachments } from './composer-attachments-effects'
 import { provideInstallExtension } from './install-extension-effects'
 import { provideOrganise } from './organise-effects'
@@ -16,15 +15,13 @@ export function provideExtras({
   platform,
   currentUserId,
   storage,
-  contents,
 }: {
   platform: PlatformClient
   currentUserId: () => string
   storage: KeyValueStorage
-  contents: () => Promise<AttachmentTurns>
 }) {
   return {
-    attachments: provideComposerAttachments({ platform, currentUserId, contents }),
+    attachments: provideComposerAttachments({ platform, currentUserId }),
     previews: provideAttachmentPreviews(platform),
     search: provideSearch(platform),
     organise: provideOrganise({ platform, currentUserId, storage }),

@@ -16,17 +16,14 @@ export const PATH_PAGE =
   'from chat_path($1, $2, $3) p join chat_messages m using (id) ' +
   'where m.user_id = auth_uid() and m.conversation_id = $1 order by p.step desc'
 
-export type PathRow = Omit<ChatMessage, 'attachments'> & {
-  versions?: string[]
-  attachments?: ChatMessage['attachments'] | null
-}
+export type PathRow = ChatMessage & { versions?: string[] }
 
 /** Rows as read by PATH_PAGE, into a page: the versions apart from the rows. */
 export function pageOf(rows: PathRow[]): HistoryPage {
   const versions: Record<string, string[]> = {}
-  const messages = rows.map(({ versions: ids, attachments, ...message }): ChatMessage => {
+  const messages = rows.map(({ versions: ids, ...message }) => {
     if (ids && ids.length > 1) versions[message.id] = ids
-    return attachments?.length ? { ...message, attachments } : message
+    return message
   })
   return { messages, hasOlder: (messages[0]?.parentId ?? null) !== null, versions }
 }

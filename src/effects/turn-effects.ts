@@ -33,8 +33,6 @@ export interface TurnEffectsOptions {
   notify?: (notice: Notice) => void
   /** Where each conversation's unsent text is kept: the browser's local storage. */
   storage: KeyValueStorage
-  /** What the context's stored files hold (docs/product/attachments.md), loaded when first asked. */
-  contents: () => Promise<AttachmentTurns>
   /** Calls `listener` when the page goes away (`pagehide`); returns how to stop. Tests fake it. */
   onPageHide?: (listener: () => void) => () => void
 }
@@ -68,6 +66,12 @@ export function provideTurn(options: TurnEffectsOptions) {
     lastReplyWrite = mine.catch(() => {})
     return mine.then(() => {})
   }
+  // A turn with files: their contents and rows, loaded with the first (docs/performance.md, "Split").
+  let attachmentTurns: Promise<AttachmentTurns> | undefined
+  const files = () => {
+    attachmentTurns ??= import('./attachment-turns').then((m) => m.createAttachmentTurns(platform))
+    return attachmentTurns
+  }
   const onPageHide = options.onPageHide ?? listenForPageHide
   const storeDrafts = coalescedDraftWriter(options.storage, onPageHide)
 
@@ -88,9 +92,7 @@ export function provideTurn(options: TurnEffectsOptions) {
       'save message': fromPromise(async ({ input }: { input: ChatMessage }) => {
         // The database moves the conversation's activity time forward (db/migrations/conversations.ts).
         // A message with files is written with their rows, all or nothing.
-        await (input.attachments?.length
-          ? (await options.contents()).save(input)
-          : messages.create(input))
+        await (input.attachments?.length ? (await files()).save(input) : messages.create(input))
       }),
       'find model': fromPromise(async ({ input }: { input: { modelId: string } }) => {
         if (parseServerModelId(input.modelId)) {
@@ -135,8 +137,7 @@ export function provideTurn(options: TurnEffectsOptions) {
         // A model on the user's own server is sent to that server (docs/product/servers.md).
         // Files go as their contents, read once (docs/product/attachments.md#the-context).
         const withContents = call.messages.some((turn) => turn.attachments?.length)
-          ? options
-              .contents()
+          ? files()
               .then((contents) => contents.turnsWithContents(call.messages))
               .then((messages) => ({ ...call, messages }))
           : Promise.resolve({ ...call, messages: call.messages as ChatTurn[] })

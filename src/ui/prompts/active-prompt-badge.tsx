@@ -1,6 +1,4 @@
-import { useSelector } from '@xstate/react'
 import { cx } from 'styled-system/css'
-import { useSessionActors } from '../shell/app-actors'
 import { AppTooltip } from '../shell/tooltip'
 import { activePromptBadge, badge } from './prompt-badge.recipe'
 
@@ -11,10 +9,7 @@ const styles = activePromptBadge()
  * A long title ends in an ellipsis; the tooltip has it whole. `data-active-prompt` tells the
  * header's layout the badge is there (header.recipe.ts).
  */
-export function ActivePromptBadge() {
-  const { activation } = useSessionActors().prompts
-  const title = useSelector(activation, (s) => s.context.active?.title ?? null)
-  if (title === null) return null
+export function ActivePromptBadge({ title }: { title: string }) {
   return (
     <AppTooltip label={title}>
       <span

@@ -1,13 +1,15 @@
+import { useSelector } from '@xstate/react'
+import { Suspense } from 'react'
 import { ModelPickerButton } from '../chat/model-picker-button'
 import { ConversationDrawer } from '../conversations/conversation-drawer'
 import { InstallExtensionButton } from '../extension/install-extension-button'
-import { ActivePromptBadge } from '../prompts/active-prompt-badge'
 import { PromptHeaderButtons } from '../prompts/prompt-header-buttons'
 import { StyleButton } from '../style/style-button'
-import { useAppActors } from './app-actors'
+import { useAppActors, useSessionActors } from './app-actors'
 import { BrandMark } from './brand-mark'
 import { appHeader } from './header.recipe'
 import { HeaderButton, headerGroupClass, useHeaderLayout } from './header-layout'
+import { lazyComponent } from './lazy-view'
 import { LogOutIcon } from './session-icons'
 import { SideMenu } from './side-menu'
 import { ThemeToggle } from './theme-toggle'
@@ -45,7 +47,14 @@ function SignOutButton() {
 
 const styles = appHeader()
 
+// 'Active: {title}' loads with the first active system prompt (docs/performance.md, "Split").
+const ActivePromptBadge = lazyComponent(() =>
+  import('../prompts/active-prompt-badge').then((m) => m.ActivePromptBadge),
+)
+
 export function AppHeader() {
+  const { activation } = useSessionActors().prompts
+  const activeTitle = useSelector(activation, (s) => s.context.active?.title ?? null)
   return (
     <header className={styles.root}>
       <div className={styles.brand}>
@@ -55,7 +64,11 @@ export function AppHeader() {
         <h1 className={styles.brandHeading}>
           <span className={styles.brandName}>Prompt Chat</span>
         </h1>
-        <ActivePromptBadge />
+        {activeTitle !== null && (
+          <Suspense fallback={null}>
+            <ActivePromptBadge.Component title={activeTitle} />
+          </Suspense>
+        )}
       </div>
       <nav aria-label="Toolbar" className={styles.toolbar}>
         <div className={styles.barItems}>

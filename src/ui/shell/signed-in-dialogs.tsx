@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react'
 import type { AnyActorRef } from 'xstate'
 import { useAppActors, useSessionActors } from './app-actors'
 import { lazyDialog, useWhenIdle } from './lazy-view'
-import { useKeyboardShortcuts } from './use-keyboard-shortcuts'
 
 // The signed-in screen's dialogs, each in its own chunk loaded on first open
 // (docs/performance.md, "Split"). What opens each one is read here, so that nothing of a
@@ -78,7 +77,6 @@ export function SignedInDialogs() {
   const { app } = useAppActors()
   // The library stands for the extras: they start together (app.machine.ts).
   const { library } = useSessionActors().prompts
-  useKeyboardShortcuts()
   useWhenIdle(() => {
     void ModelPicker.preload().then(() => Promise.all([ApiKeys.preload(), Library.preload()]))
     app.send({ type: 'extras.preload' })

@@ -7,7 +7,7 @@ import { useAppActors } from './app-actors'
 import { AppHeader } from './app-header'
 import { lazyComponent } from './lazy-view'
 import { signedInScreen } from './screens.recipe'
-import { SignedInDialogs } from './signed-in-dialogs'
+import { useKeyboardShortcuts } from './use-keyboard-shortcuts'
 
 const styles = signedInScreen()
 
@@ -15,6 +15,10 @@ const styles = signedInScreen()
 // once its link is read: their code loads then, not with the page (docs/performance.md, "Split").
 const SharedPromptBanner = lazyComponent(() =>
   import('../prompts/shared-prompt-banner').then((m) => m.SharedPromptBanner),
+)
+// The dialogs' host, each dialog lazy in turn: it loads as the screen first paints.
+const SignedInDialogs = lazyComponent(() =>
+  import('./signed-in-dialogs').then((m) => m.SignedInDialogs),
 )
 const SharedStyleBanner = lazyComponent(() =>
   import('../style/shared-style-banner').then((m) => m.SharedStyleBanner),
@@ -25,6 +29,7 @@ export function SignedInScreen() {
   const promptOffered = useSelector(sharedPrompt, (s) => s.hasTag('pending'))
   const styleOffered = useSelector(style, (s) => s.hasTag('offered'))
   const name = useSelector(auth, (s) => s.context.user?.displayName || s.context.user?.email || '')
+  useKeyboardShortcuts()
   return (
     <div className={styles.page}>
       {/* docs/product/screens.md#keyboard: past the header and the conversation list at once. */}
@@ -58,7 +63,9 @@ export function SignedInScreen() {
           </div>
         </div>
       </div>
-      <SignedInDialogs />
+      <Suspense fallback={null}>
+        <SignedInDialogs.Component />
+      </Suspense>
     </div>
   )
 }
