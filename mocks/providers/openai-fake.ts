@@ -105,6 +105,8 @@ export interface OpenAIFakeOptions {
   keys: 'openai' | 'any'
   /** Given, `GET {base}/v1/models` lists these, and a chat with another model is a 404. */
   models?: readonly string[]
+  /** Of `models`, those its list says take text alone; the others are listed as taking images too. */
+  textOnlyModels?: readonly string[]
 }
 
 const OPENAI: OpenAIFakeOptions = { recordAs: 'openai', replyLabel: 'OpenAI', keys: 'openai' }
@@ -150,7 +152,8 @@ export function createOpenAIFake(
     const authorization = received.headers.authorization
     const key = authorization?.replace(/^Bearer /, '') ?? ''
     if (request.method === 'GET' && path.endsWith(MODELS_PATH)) {
-      if (options.models) return modelList(options.models, deps.now(), 'library')
+      if (options.models)
+        return modelList(options.models, deps.now(), 'library', options.textOnlyModels)
       return keyRefusal(options, authorization) ?? modelList(OPENAI_FAKE_MODELS, deps.now())
     }
     if (request.method !== 'POST' || !path.endsWith(PATH)) {
@@ -311,10 +314,31 @@ function openAIStream(
 }
 
 /** OpenAI's model list: `{ object: 'list', data: [{ id, object: 'model', created, owned_by }] }`. */
-function modelList(models: readonly string[], now: number, ownedBy = 'system'): Response {
+function modelList(
+  models: readonly string[],
+  now: number,
+  ownedBy = 'system',
+  textOnly?: readonly string[],
+): Response {
   const created = Math.floor(now / 1000)
+  // A server that says what each model takes does it as OpenRouter does.
+  const architecture = (id: string) =>
+    textOnly
+      ? {
+          architecture: {
+            input_modalities: textOnly.includes(id) ? ['text'] : ['text', 'image'],
+            output_modalities: ['text'],
+          },
+        }
+      : {}
   return Response.json({
     object: 'list',
-    data: models.map((id) => ({ id, object: 'model', created, owned_by: ownedBy })),
+    data: models.map((id) => ({
+      id,
+      object: 'model',
+      created,
+      owned_by: ownedBy,
+      ...architecture(id),
+    })),
   })
 }

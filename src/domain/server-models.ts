@@ -55,7 +55,10 @@ export function providerLabel(model: { provider: string; description: string }):
  * 2xx answer that is not a model list (`unreadable`).
  */
 export type ModelListResult =
-  | { ok: true; models: string[] }
+  /**
+   * `textOnly`: those of `models` the server says take text alone (docs/product/attachments.md#models-that-cannot-see).
+   */
+  | { ok: true; models: string[]; textOnly?: string[] }
   | { ok: false; kind: 'unreachable' }
   /** `message`: the provider's own words, when its error body has them. */
   | { ok: false; kind: 'refused'; status: number; message?: string }

@@ -60,5 +60,3 @@ export function createAttachmentContents(
     },
   }
 }
-
-export type AttachmentContents = ReturnType<typeof createAttachmentContents>

@@ -29,12 +29,18 @@ export interface ModelServerEffectsOptions {
 }
 
 /** A server's models as the chat lists them (docs/product/servers.md#in-the-model-picker). */
-export function modelsOf(row: ModelServerRow, models: string[]): ChatModel[] {
+export function modelsOf(
+  row: ModelServerRow,
+  models: string[],
+  textOnly: readonly string[] = [],
+): ChatModel[] {
   return models.map((model) => ({
     id: serverModelId(row.id, model),
     name: model,
     description: row.name,
     provider: serverProvider(row.id),
+    // docs/product/attachments.md#models-that-cannot-see: as the server's list says.
+    ...(textOnly.includes(model) ? { readsImages: false } : {}),
   }))
 }
 
@@ -90,7 +96,7 @@ export function modelServerEffects(options: ModelServerEffectsOptions) {
     const lists = await Promise.all(
       rows.map(async (row) => {
         const result = await listModels(row, keyOf(row) ?? '')
-        if (result.ok) return modelsOf(row, result.models)
+        if (result.ok) return modelsOf(row, result.models, result.textOnly)
         const { modelListProblem } = await import('../domain/model-server-messages')
         const message = modelListProblem(row.name, result)
         logError(undefined, { error: new Error(`${message} (${row.baseUrl})`) })

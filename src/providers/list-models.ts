@@ -14,6 +14,19 @@ const ModelListSchema = v.object({
   data: v.array(v.object({ id: v.pipe(v.string(), v.minLength(1)) })),
 })
 
+/**
+ * What a model takes, where a server says it (OpenRouter's `architecture.input_modalities`);
+ * most servers do not, and their models are taken to read images.
+ */
+const ModalitiesSchema = v.object({
+  data: v.array(
+    v.object({
+      id: v.string(),
+      architecture: v.optional(v.object({ input_modalities: v.optional(v.array(v.string())) })),
+    }),
+  ),
+})
+
 export interface ListModelsOptions {
   baseUrl: string
   /** '' sends no Authorization header. */
@@ -32,6 +45,7 @@ export function listCompatibleModels(options: ListModelsOptions): Promise<ModelL
     url: `${options.baseUrl.replace(/\/+$/, '')}/v1/models`,
     headers: options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {},
     modelIds: openAIModelIds,
+    textOnly: textOnlyModelIds,
     fetch: options.fetch,
     timeoutMs: options.timeoutMs,
   })
@@ -43,11 +57,23 @@ export function openAIModelIds(body: unknown): string[] | null {
   return list.success ? list.output.data.map((model) => model.id) : null
 }
 
+/** The ids of a list's models that take text and no images, as the server says. */
+export function textOnlyModelIds(body: unknown): string[] {
+  const list = v.safeParse(ModalitiesSchema, body)
+  if (!list.success) return []
+  return list.output.data.flatMap(({ id, architecture }) => {
+    const inputs = architecture?.input_modalities
+    return inputs && !inputs.includes('image') ? [id] : []
+  })
+}
+
 export interface ModelListRequest {
   url: string
   headers: Record<string, string>
   /** The model ids of a 2xx body; null when it is not the provider's list. */
   modelIds: (body: unknown) => string[] | null
+  /** Those of the models that take text alone, when the body says so. */
+  textOnly?: (body: unknown) => string[]
   fetch?: typeof fetch
   timeoutMs?: number
 }
@@ -93,7 +119,8 @@ export async function requestModelList(request: ModelListRequest): Promise<Model
     }
     const ids = request.modelIds(body)
     if (!ids) return { ok: false, kind: 'unreadable' }
-    return { ok: true, models: [...new Set(ids)] }
+    const textOnly = request.textOnly?.(body) ?? []
+    return { ok: true, models: [...new Set(ids)], ...(textOnly.length ? { textOnly } : {}) }
   } finally {
     clearTimeout(timer)
   }

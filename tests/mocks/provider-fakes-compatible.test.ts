@@ -22,13 +22,19 @@ const chat = (body: Record<string, unknown>, headers: Record<string, string> = {
   )
 
 describe('the fake OpenAI-compatible server', () => {
-  test("lists its models in OpenAI's list shape", async () => {
+  test("lists its models in OpenAI's list shape, saying what each takes as OpenRouter does", async () => {
     const response = await fakes.compatible(new Request(`${BASE}/v1/models`))
     expect(response.status).toBe(200)
+    const takes = (inputs: string[]) => ({
+      architecture: { input_modalities: inputs, output_modalities: ['text'] },
+    })
     expect(await response.json()).toEqual({
       object: 'list',
-      data: COMPATIBLE_FAKE_MODELS.map((id) => ({
-        id,
+      data: [
+        { id: 'llama3.2:3b', ...takes(['text']) },
+        { id: 'qwen2.5:7b', ...takes(['text', 'image']) },
+      ].map((model) => ({
+        ...model,
         object: 'model',
         created: 1_700_000_000,
         owned_by: 'library',

@@ -15,6 +15,7 @@ export const attachmentChips = sva({
     'name',
     'detail',
     'remove',
+    'stage',
     'large',
     'busy',
     'dropZone',
@@ -83,6 +84,8 @@ export const attachmentChips = sva({
     },
     detail: { color: 'fg.muted', display: 'block', fontVariantNumeric: 'tabular-nums' },
     remove: { flexShrink: 0, ml: 'auto' },
+    // The large image, centred in the viewer's body whatever its proportions.
+    stage: { display: 'grid', placeItems: 'center', h: 'full' },
     large: {
       display: 'block',
       maxW: 'full',

@@ -14,7 +14,7 @@ const styles = attachmentChips()
 /** What the paperclip offers; the bytes decide what is taken (docs/product/attachments.md). */
 const ACCEPTED_FILES = [
   'image/png,image/jpeg,image/webp,image/gif,text/*',
-  '.md,.csv,.json,.ts,.tsx,.js,.jsx,.py,.java,.go,.rs,.rb,.php,.c,.h,.cpp,.cs,.swift,.kt',
+  '.txt,.md,.csv,.json,.ts,.tsx,.js,.jsx,.py,.java,.go,.rs,.rb,.php,.c,.h,.cpp,.cs,.swift,.kt',
   '.sql,.yaml,.yml,.toml,.xml,.html,.css,.sh,.log',
 ].join(',')
 

@@ -12,7 +12,6 @@ const styles = attachmentChips()
 
 type Previews = ActorRefFrom<typeof attachmentPreviewsMachine>
 
-
 /**
  * A sent message's files (docs/product/attachments.md#in-the-history): an image as a thumbnail
  * that opens large, a text file as its name. Only the four image types are ever drawn; any
@@ -82,11 +81,13 @@ function Thumbnail({
         closeLabel="Close"
         size="xl"
       >
-        {url ? (
-          <img src={url} alt={name} className={styles.large} />
-        ) : (
-          <p>{preview?.status === 'failed' ? 'The image could not be loaded.' : 'Loading…'}</p>
-        )}
+        <div className={styles.stage}>
+          {url ? (
+            <img src={url} alt={name} className={styles.large} />
+          ) : (
+            <p>{preview?.status === 'failed' ? 'The image could not be loaded.' : 'Loading…'}</p>
+          )}
+        </div>
       </AppDialog>
     </>
   )

@@ -23,9 +23,11 @@ const ask = (
 
 describe('listing a server’s models', () => {
   test('GET {base}/v1/models, without a key no Authorization header', async () => {
+    // docs/product/attachments.md#models-that-cannot-see: the list says llama takes text alone.
     expect(await listCompatibleModels({ baseUrl: BASE, apiKey: '' })).toEqual({
       ok: true,
       models: ['llama3.2:3b', 'qwen2.5:7b'],
+      textOnly: ['llama3.2:3b'],
     })
     expect(fakes().requests).toEqual([
       expect.objectContaining({
