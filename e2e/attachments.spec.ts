@@ -1,10 +1,19 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { chatWithGpt5, composer } from './support/chat'
+import { chatWithGpt5, composer, saveKeyAndPick } from './support/chat'
 import { ownKey, requestsSentWith } from './support/provider-requests'
 import { signUp, toast } from './support/session'
 
 // Attachments (docs/product/attachments.md): an image pasted, a text file dropped, refused files
 // that lose nothing. The fakes answer with what reached them, read from the bytes.
+
+/** Serious and critical axe findings inside `selector` (docs/rendering.md, accessibility). */
+async function axeFindings(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
+}
 
 const attachButton = (page: Page) => page.getByRole('button', { name: 'Attach files' })
 const chips = (page: Page) => page.getByRole('list', { name: 'Files to send' })
@@ -44,30 +53,6 @@ async function dropFile(page: Page, name: string, text: string) {
   )
 }
 
-async function saveKeyAndPick(page: Page, label: string, key: string, model: string) {
-  await page
-    .getByRole('navigation', { name: 'Toolbar' })
-    .getByRole('button', { name: /Select Model|GPT|Claude|Gemini/ })
-    .click()
-  const picker = page.getByRole('dialog', { name: 'Select AI Model' })
-  await picker.getByRole('button', { name: 'Manage API Keys' }).click()
-  const keys = page.getByRole('dialog', { name: 'Manage API Keys' })
-  await keys.getByRole('textbox', { name: `${label} API Key`, exact: true }).fill(key)
-  await keys
-    .getByRole('form', { name: `${label} API key` })
-    .getByRole('button', { name: 'Save API Key' })
-    .click()
-  await expect(
-    keys.getByRole('form', { name: `${label} API key` }).getByText('Saved'),
-  ).toBeVisible()
-  await keys.getByRole('button', { name: 'Close' }).click()
-  await picker
-    .getByRole('button', { name: new RegExp(model) })
-    .first()
-    .click()
-  await expect(composer(page)).toHaveAttribute('placeholder', `Message ${model}...`)
-}
-
 test('a pasted image reaches each provider, shows as a thumbnail after a reload, and opens large', async ({
   page,
 }) => {
@@ -103,8 +88,10 @@ test('a pasted image reaches each provider, shows as a thumbnail after a reload,
   const large = viewer.getByRole('img', { name: 'photo.png' })
   await expect(large).toBeVisible()
   expect(await large.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(640)
+  expect(await axeFindings(page, '[role="dialog"]')).toEqual([])
   await viewer.getByRole('button', { name: 'Close' }).click()
   await expect(viewer).toBeHidden()
+  expect(await axeFindings(page, '[aria-label="Attachments"]')).toEqual([])
 })
 
 test('a dropped text file goes to the provider as named, fenced text', async ({
@@ -160,7 +147,63 @@ test('a file too large and a program named .png are refused, and the typed text 
   await expect(chips(page).getByRole('listitem')).toHaveCount(1)
   await expect(chips(page)).toContainText('todo.txt')
   await expect(composer(page)).toHaveValue('Keep this text')
+  // The chips in both themes.
+  const toolbar = page.getByRole('navigation', { name: 'Toolbar' })
+  for (const theme of ['light', 'dark']) {
+    await toolbar.getByRole('button', { name: /^Switch to (light|dark) theme$/ }).click()
+    await expect(page.locator('html')).toHaveClass(new RegExp(theme))
+    expect(await axeFindings(page, 'form[aria-label="Message composer"]'), theme).toEqual([])
+  }
   await chips(page).getByRole('button', { name: 'Remove todo.txt' }).click()
   await expect(chips(page)).toBeHidden()
   await expect(composer(page)).toHaveValue('Keep this text')
+})
+
+test('a model its server says takes text alone is not sent images; another of the server’s is', async ({
+  page,
+  baseURL,
+}) => {
+  await signUp(page, 'Server Sol')
+  await page
+    .getByRole('navigation', { name: 'Toolbar' })
+    .getByRole('button', { name: /Select Model|GPT|Claude|Gemini/ })
+    .click()
+  const picker = page.getByRole('dialog', { name: 'Select AI Model' })
+  await picker.getByRole('button', { name: 'Manage API Keys' }).click()
+  const keys = page.getByRole('dialog', { name: 'Manage API Keys' })
+  const form = keys
+    .getByRole('region', { name: 'OpenAI-compatible servers' })
+    .getByRole('form', { name: 'Add server' })
+  await form.getByLabel('Name').fill('Local Llama')
+  await form.getByLabel('Base URL').fill(`${baseURL}/fake-compatible`)
+  await form.getByRole('button', { name: 'Add server' }).click()
+  await expect(toast(page, 'Added Local Llama with 2 models')).toBeVisible()
+  await keys.getByRole('button', { name: 'Close' }).click()
+  const server = picker.getByRole('region', { name: 'Local Llama' })
+  await server.getByRole('button', { name: /llama3\.2:3b/ }).click()
+  await expect(composer(page)).toHaveAttribute('placeholder', 'Message llama3.2:3b...')
+
+  await pastePhoto(page)
+  await expect(chips(page).getByRole('listitem')).toContainText('image/png, 640×480')
+  await composer(page).fill('Describe it')
+  await composer(page).press('Enter')
+  await expect(
+    toast(
+      page,
+      'The chosen model cannot read images. Remove the images, or choose a model that can.',
+    ),
+  ).toBeVisible()
+  await expect(composer(page)).toHaveValue('Describe it')
+  await expect(chips(page).getByRole('listitem')).toHaveCount(1)
+  await expect(page.getByRole('article')).toHaveCount(0)
+
+  await page
+    .getByRole('navigation', { name: 'Toolbar' })
+    .getByRole('button', { name: /llama/ })
+    .click()
+  await server.getByRole('button', { name: /qwen2\.5:7b/ }).click()
+  await composer(page).press('Enter')
+  await expect(page.getByRole('article', { name: 'qwen2.5:7b message' })).toContainText(
+    'Attachments received: image/png, 640×480',
+  )
 })

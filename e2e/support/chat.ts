@@ -10,23 +10,29 @@ export const composer = (page: Page) => page.getByRole('textbox', { name: 'Messa
  */
 export async function chatWithGpt5(page: Page, key = ownKey()): Promise<string> {
   await expect(composer(page)).toHaveAttribute('placeholder', /^Message .+\.\.\.$/)
+  await saveKeyAndPick(page, 'OpenAI', key, 'GPT-5')
+  return key
+}
+
+/** Saves `key` as the provider's (its field's `label`) in the model settings, then picks `model`. */
+export async function saveKeyAndPick(page: Page, label: string, key: string, model: string) {
   await page
     .getByRole('navigation', { name: 'Toolbar' })
-    .getByRole('button', { name: /Select Model|GPT|Claude|Gemini/ })
+    .getByRole('button', { name: /Select Model|GPT|Claude|Gemini|llama|qwen/ })
     .click()
   const picker = page.getByRole('dialog', { name: 'Select AI Model' })
   await picker.getByRole('button', { name: 'Manage API Keys' }).click()
   const keys = page.getByRole('dialog', { name: 'Manage API Keys' })
-  await keys.getByRole('textbox', { name: 'OpenAI API Key', exact: true }).fill(key)
-  await keys
-    .getByRole('form', { name: 'OpenAI API key' })
-    .getByRole('button', { name: 'Save API Key' })
-    .click()
-  await expect(toast(page, 'openai API key saved successfully')).toBeVisible()
+  await keys.getByRole('textbox', { name: `${label} API Key`, exact: true }).fill(key)
+  const form = keys.getByRole('form', { name: `${label} API key` })
+  await form.getByRole('button', { name: 'Save API Key' }).click()
+  await expect(toast(page, `${label.toLowerCase()} API key saved successfully`)).toBeVisible()
   await keys.getByRole('button', { name: 'Close' }).click()
-  await picker.getByRole('button', { name: /GPT-5/ }).first().click()
-  await expect(composer(page)).toHaveAttribute('placeholder', 'Message GPT-5...')
-  return key
+  await picker
+    .getByRole('button', { name: new RegExp(model) })
+    .first()
+    .click()
+  await expect(composer(page)).toHaveAttribute('placeholder', `Message ${model}...`)
 }
 
 /** Types a message and sends it with Enter. */
