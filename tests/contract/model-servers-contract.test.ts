@@ -80,7 +80,14 @@ describeOnEveryBackend('OpenAI-compatible servers', ({ server, signedIn }) => {
     // A gets all of it.
     const alice = effectsFor(a.client, a.userId)
     expect(await alice.listServerModels(a.userId)).toEqual([
-      { id: modelId, name: 'llama3.2:3b', description: 'Ollama', provider: `server:${id}` },
+      // The fake server's list says llama takes text alone (docs/product/attachments.md).
+      {
+        id: modelId,
+        name: 'llama3.2:3b',
+        description: 'Ollama',
+        provider: `server:${id}`,
+        readsImages: false,
+      },
       {
         id: `server:${id}:qwen2.5:7b`,
         name: 'qwen2.5:7b',

@@ -188,6 +188,7 @@ describe('the fakes over HTTP, called by the real adapters', () => {
     expect(await listCompatibleModels({ baseUrl: base, apiKey: '' })).toEqual({
       ok: true,
       models: ['llama3.2:3b', 'qwen2.5:7b'],
+      textOnly: ['llama3.2:3b'],
     })
     const deltas: string[] = []
     const reply = await sendChat(
