@@ -97,10 +97,13 @@ describe.each(['openai', 'anthropic', 'google'] as const)('the %s fake', (provid
           return
         }
         const { content } = await send(own, files)
-        expect(content).toContain(`You said: ${own}\n`)
-        expect(content).toContain('\n- Turns received: 1')
         const images = sent.filter((file) => file.attachment.kind === 'image')
         const texts = sent.filter((file) => file.attachment.kind === 'text')
+        // Beside images, Anthropic's adapter leaves out a blank text block (the API refuses one).
+        const dropped = provider === 'anthropic' && images.length > 0 && texts.length === 0
+        const said = dropped && own.trim() === '' ? '' : own
+        expect(content).toContain(`You said: ${said}\n`)
+        expect(content).toContain('\n- Turns received: 1')
         const listed = [...images, ...texts].map((file) => file.named).join('; ')
         if (listed) expect(content).toContain(`\n- Attachments received: ${listed}`)
         else expect(content).not.toContain('Attachments received')
