@@ -77,6 +77,13 @@ function markWrite(context: LibraryContext, event: LibraryEvent): MarkWrite | nu
 const MARK = { guard: 'changes marks?', actions: ['write mark', 'show mark'] } as const
 
 /** The Prompt Library dialog: tabs, search, list loading and every card/create/edit action. */
+/** A card's writes: each keeps the prompt it is about, writes, then reads the list again. */
+const CARD_WRITES = {
+  'prompt.saveCopy': { target: 'savingCopy', actions: 'keep subject' },
+  'prompt.delete': { target: 'deleting', actions: 'keep subject' },
+  'prompt.unhide': { target: 'unhiding', actions: 'keep subject' },
+} as const
+
 export const promptLibraryMachine = setup({
   types: {
     context: {} as LibraryContext,
@@ -128,6 +135,10 @@ export const promptLibraryMachine = setup({
     'import prompts': providedLater<typeof promptImportMachine>('import prompts'),
   },
   actions: {
+    // The prompt a card's write is about (CARD_WRITES).
+    'keep subject': assign({
+      subject: ({ event }) => (event as Extract<LibraryEvent, { type: 'prompt.delete' }>).prompt,
+    }),
     notify: (_, _params: Notice) => {
       throw notProvided('notify')
     },
@@ -303,9 +314,12 @@ export const promptLibraryMachine = setup({
           // The list reads again after every create and rating, so neither waits for it: the
           // form opens at once (and the list is read again when it closes), and a star clicked
           // meanwhile is saved.
+          // So are Save, Delete or Hide and Unhide, clicked on a card while it reads: each writes,
+          // then reads again (a click here used to be lost).
           on: {
             'create.open': 'creating',
             'prompt.rate': { guard: 'whole stars?', target: 'rating' },
+            ...CARD_WRITES,
           },
         },
         ready: {
@@ -347,18 +361,7 @@ export const promptLibraryMachine = setup({
               },
             ],
             'prompt.rate': { guard: 'whole stars?', target: 'rating' },
-            'prompt.saveCopy': {
-              target: 'savingCopy',
-              actions: assign({ subject: ({ event }) => event.prompt }),
-            },
-            'prompt.delete': {
-              target: 'deleting',
-              actions: assign({ subject: ({ event }) => event.prompt }),
-            },
-            'prompt.unhide': {
-              target: 'unhiding',
-              actions: assign({ subject: ({ event }) => event.prompt }),
-            },
+            ...CARD_WRITES,
             'prompt.copyLink': 'copying',
             'prompt.edit': {
               target: 'editing',

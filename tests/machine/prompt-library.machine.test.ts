@@ -307,6 +307,29 @@ describe('prompt library machine', () => {
     expect(lib.messages()).toEqual(['Rating saved', 'Rating saved'])
   })
 
+  it('Hide clicked while the list is read again after a Save is done too, not lost', async () => {
+    let loads = 0
+    let release: (prompts: LibraryPrompt[]) => void = () => {}
+    const lib = startLibrary({
+      remove: async () => 'hidden',
+      // The first read answers at once; the one after the Save waits.
+      load: () =>
+        loads++ === 0 ? Promise.resolve([USER, SYSTEM]) : new Promise((r) => (release = r)),
+    })
+    lib.actor.send({ type: 'library.open' })
+    await flush()
+    lib.actor.send({ type: 'prompt.saveCopy', prompt: USER })
+    await flush()
+    expect(lib.actor.getSnapshot().hasTag('busy')).toBe(true)
+    lib.actor.send({ type: 'prompt.delete', prompt: SYSTEM })
+    release([USER, SYSTEM])
+    await flush()
+    expect(lib.messages()).toEqual([
+      'Saved "Summarise" to your prompts',
+      'Prompt hidden from your library',
+    ])
+  })
+
   it('save a copy, delete, hide and copy the link, each with its toasts', async () => {
     const saveDeleteAndShare = (link: string): LibraryEvent[] => [
       { type: 'prompt.saveCopy', prompt: USER },
