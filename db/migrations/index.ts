@@ -15,6 +15,7 @@ import { ownerScopedIds } from './owner-scoped-ids'
 import { promptMarks } from './prompt-marks'
 import { promptRanking } from './prompt-ranking'
 import { quickPromptOrder } from './quick-prompt-order'
+import { realtimeChanges } from './realtime-changes'
 import { replyStatusAndUsage } from './reply-status-and-usage'
 import { sealedApiKeys } from './sealed-api-keys'
 import { sealsBoundToTheirRow } from './seals-bound-to-their-row'
@@ -48,4 +49,5 @@ export const appMigrations: AppMigration[] = [
   chatAttachments,
   modelImageInput,
   messageAttachments,
+  realtimeChanges,
 ]

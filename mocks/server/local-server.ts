@@ -99,6 +99,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const hub = createPlatformRealtimeHub(platform.deps, {
     requireAuth: options.realtimeRequireAuth,
     cluster,
+    changesListenUrl: options.databaseUrl ? servingAddress(options) : undefined,
   })
 
   const app = new Hono()

@@ -3,6 +3,7 @@ import type { PresenceUser, RealtimeMessage } from '../../../contract/realtime-f
 import type { AccessClaims } from '../auth/access-token'
 import { databaseInputError } from '../http/database-error'
 import type { PlatformDeps } from '../platform-deps'
+import { type ChangeFeed, createChangeFeed, type FeedPeer } from './change-feed'
 import { createPresenceThrottle, type Membership, presenceUsers } from './channel-presence'
 import { createMessageHistory } from './message-history'
 import type { ClusterNotice, RealtimeCluster } from './realtime-cluster'
@@ -40,6 +41,8 @@ export interface RealtimeHubOptions {
    * presence cross to them; the hub takes the cluster over and closes it with itself.
    */
   cluster?: RealtimeCluster
+  /** PostgreSQL: the serving role's address, where the change feed LISTENs (change-feed.ts). */
+  changesListenUrl?: string
 }
 
 /** Close codes: 4401 mirrors HTTP 401, 4404 an unknown project, 1001 a server going away. */
@@ -72,6 +75,8 @@ interface Peer {
   /** Frames are handled one after another, so acknowledgements keep the order of requests. */
   work: Promise<void>
   closed: boolean
+  /** Set once the socket asks for changes (change-feed.ts). */
+  changes?: FeedPeer
 }
 
 const newMessageId = () => `msg_${randomUUID().replace(/-/g, '')}`
@@ -92,6 +97,20 @@ export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOption
   /** Other servers' members of the channels this server has members on (cluster only). */
   const remote = new Map<string, Membership[]>()
   let closing = false
+  // The change feed starts with the first `changes.subscribe` (PGlite or PostgreSQL alike).
+  let feed: ChangeFeed | undefined
+  const changeFeed = () => {
+    feed ??= createChangeFeed({
+      store: deps.store,
+      log: deps.log,
+      listenUrl: options.changesListenUrl,
+    })
+    return feed
+  }
+  const feedPeerOf = (peer: Peer): FeedPeer => {
+    peer.changes ??= { send: (frame) => deliver(peer, frame) }
+    return peer.changes
+  }
 
   const membersOf = (channel: string) => channels.get(channel) ?? new Set<Peer>()
   const localMemberships = (channel: string) =>
@@ -305,6 +324,16 @@ export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOption
 
   async function handle(peer: Peer, request: ClientRequest, author: Author): Promise<void> {
     switch (request.type) {
+      case 'changes.subscribe': {
+        const caller = author.claims
+          ? { role: 'authenticated' as const, claims: author.claims }
+          : { role: 'anon' as const }
+        await changeFeed().subscribe(feedPeerOf(peer), caller, request)
+        return
+      }
+      case 'changes.unsubscribe':
+        changeFeed().unsubscribe(feedPeerOf(peer), request.table, request.filter)
+        return
       // Answers first, then the presence frames they cause.
       case 'ping': {
         deliver(peer, serverFrame('pong', {}))
@@ -429,6 +458,7 @@ export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOption
           peer.closed = true
           if (closing) return
           peers.delete(peer)
+          if (peer.changes) feed?.drop(peer.changes)
           const left = [...peer.memberships.keys()].filter((channel) => leave(peer, channel))
           // After the frames already queued: a join may still be writing its row.
           enqueue(() =>
@@ -481,8 +511,10 @@ export function createRealtimeHub(deps: PlatformDeps, options: RealtimeHubOption
       peers.clear()
       channels.clear()
       remote.clear()
-      if (!cluster) return Promise.resolve()
+      const feedClosed = feed?.close().catch(() => {})
+      if (!cluster) return Promise.resolve(feedClosed)
       return (async () => {
+        await feedClosed
         try {
           const left = await cluster.presence.removeAll()
           for (const channel of left) await cluster.notify({ kind: 'presence', channel })

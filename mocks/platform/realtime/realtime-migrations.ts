@@ -1,4 +1,5 @@
 import type { Migration } from '../../../contract/app-schema'
+import { changeLogMigration } from './change-log-migration'
 
 /** Tables of the realtime area (versions 200–299), with row-level security. */
 export const realtimeMigrations: Migration[] = [
@@ -71,4 +72,5 @@ export const realtimeMigrations: Migration[] = [
       grant execute on function pg_catalog.pg_notify(text, text) to platform_authenticator;
     `,
   },
+  changeLogMigration,
 ]

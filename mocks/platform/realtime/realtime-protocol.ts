@@ -6,6 +6,7 @@ import {
 } from '../../../contract/realtime-frames'
 import { boundedJson, fields, plainObject, storableText, validate } from '../http/input-schema'
 import { isPlainObject } from '../http/json-error'
+import { type ChangeRequest, changeRequestOf } from './change-protocol'
 
 /**
  * The realtime wire as the server reads it (contract/realtime-frames.ts).
@@ -25,8 +26,9 @@ export type ClientRequest =
   | { type: 'unsubscribe'; channel: string }
   | ({ type: 'publish' } & PublishRequest)
   | { type: 'ping' }
+  | ChangeRequest
 
-export type Refusal = { error: string; channel?: string }
+export type Refusal = { error: string; channel?: string; table?: string }
 
 export const MAX_CHANNEL_LENGTH = 200
 export const MAX_TYPE_LENGTH = 100
@@ -123,7 +125,7 @@ function requestOf(frame: unknown): ClientRequest | Refusal {
       return 'error' in request ? request : { type: 'publish', ...request }
     }
     default:
-      return { error: `Unknown frame type: ${type.slice(0, 50)}` }
+      return changeRequestOf(type, raw) ?? { error: `Unknown frame type: ${type.slice(0, 50)}` }
   }
 }
 

@@ -61,7 +61,7 @@ export async function scriptAsRequestRole(
 // Claims go first, while still the platform's role. They are ours (a verified token), quoted as
 // a SQL literal. A caller cannot do the same: SET is refused by the statement guard
 // (sql-guard.ts) and set_config is revoked from the request roles (migration 2).
-function roleSwitch(caller: RequestRole): string[] {
+export function roleSwitch(caller: RequestRole): string[] {
   const claims = caller.role === 'anon' ? { role: 'anon' } : caller.claims
   return [
     `set local request.jwt.claims = ${sqlLiteral(JSON.stringify(claims))}`,

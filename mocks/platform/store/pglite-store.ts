@@ -67,6 +67,10 @@ export async function openPgliteStore(dataDir?: string): Promise<OwnedStore> {
     // Transaction-local, so the owner's rights end with the transaction, and PGlite's lock
     // keeps every other call out meanwhile.
     asOwner: (work) => asOwner((tx) => work({ query: run(tx) })),
+    listen: async (channel, onPayload) => {
+      const stop = await db.listen(channel, onPayload)
+      return () => stop()
+    },
     async serve(setup) {
       await db.exec(`set session authorization ${SERVING_ROLE}`)
       for (const statement of setup) await db.exec(statement)

@@ -12,6 +12,8 @@ export const PLATFORM_TABLES: readonly string[] = [
   'storage_blobs',
   'realtime_messages',
   'realtime_presence',
+  'realtime_changes',
+  'realtime_changes_pruned',
   'email_outbox',
   'analytics_events',
   'ai_generated_speech',

@@ -36,6 +36,12 @@ export interface SqlStore extends SqlExecutor {
    * those run as `platform_authenticator`, which is no superuser (docs/security.md).
    */
   asOwner<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>
+  /**
+   * PGlite only (one session, so it hears its own NOTIFYs): calls `onPayload` for each
+   * notification on `channel`; resolves to a stop. PostgreSQL listens on a connection of its
+   * own (change-listener.ts).
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 

@@ -34,6 +34,17 @@ export function lazyRealtimeClient(context: PlatformContext): RealtimeClient {
     subscribe: async (...args) => (await ready()).subscribe(...args),
     publish: async (...args) => (await ready()).publish(...args),
     presence: (name) => channel(name).getPresence(),
+    changes(table, options) {
+      let stop: (() => void) | undefined
+      let stopped = false
+      void ready().then((loaded) => {
+        if (!stopped) stop = loaded.changes(table, options)
+      })
+      return () => {
+        stopped = true
+        stop?.()
+      }
+    },
   }
 }
 

@@ -6,9 +6,11 @@ import {
   type PresenceOptions,
   type RealtimeChannel,
 } from './realtime-channel'
+import { type ChangesOptions, subscribeToChanges } from './table-changes'
 
 export type { PresenceUser, RealtimeMessage } from '../../../contract/realtime-frames'
 export type { RealtimeChannel } from './realtime-channel'
+export type { ChangesOptions, TableChange } from './table-changes'
 
 /**
  * The realtime calls of the platform (docs/product/calls.md#platform-calls), shaped like the hosted SDK:
@@ -18,6 +20,8 @@ export type { RealtimeChannel } from './realtime-channel'
  * - `subscribe(name, onMessage, options)` → joins and listens; resolves with an unsubscribe.
  * - `publish(name, type, data, options)` → over HTTP (`POST …/publish`), no socket needed.
  * - `presence(name)` → `GET …/presence?channel`.
+ * - `changes(table, {filter, onChange, onReload})` → a table's changes under row-level
+ *   security; returns the stop (docs/wire-contract.md, "Changes").
  */
 export function createRealtimeClient(context: PlatformContext) {
   const channels = new Map<string, RealtimeChannel>()
@@ -71,6 +75,9 @@ export function createRealtimeClient(context: PlatformContext) {
     },
 
     presence: (name: string): Promise<PresenceUser[]> => channel(name).getPresence(),
+
+    changes: (table: string, options: ChangesOptions): (() => void) =>
+      subscribeToChanges(context, table, options),
   }
 }
 
