@@ -12,7 +12,7 @@ export const HISTORY_LIMIT = 100
  */
 export const PATH_PAGE =
   // Each message's files in order (docs/product/attachments.md#in-the-history).
-  'select m.*, p.versions, message_attachments(m.user_id, m.id) as attachments ' +
+  'select m.*, p.versions, message_attachments(m) as attachments ' +
   'from chat_path($1, $2, $3) p join chat_messages m using (id) ' +
   'where m.user_id = auth_uid() and m.conversation_id = $1 order by p.step desc'
 

@@ -34,16 +34,10 @@ export function lazyRealtimeClient(context: PlatformContext): RealtimeClient {
     subscribe: async (...args) => (await ready()).subscribe(...args),
     publish: async (...args) => (await ready()).publish(...args),
     presence: (name) => channel(name).getPresence(),
-    changes(table, options) {
-      let stop: (() => void) | undefined
-      let stopped = false
-      void ready().then((loaded) => {
-        if (!stopped) stop = loaded.changes(table, options)
-      })
-      return () => {
-        stopped = true
-        stop?.()
-      }
+    // Stopped before the client loaded, it subscribes once loaded and stops at once.
+    changes: (table, options) => {
+      const stop = ready().then((loaded) => loaded.changes(table, options))
+      return () => void stop.then((stopNow) => stopNow())
     },
   }
 }

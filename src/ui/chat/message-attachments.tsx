@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { fileDetail, isImageMediaType, type MessageAttachment } from '../../domain/attachments'
 import type { attachmentPreviewsMachine } from '../../machines/attachment-previews.machine'
-import { useSessionActors } from '../shell/app-actors'
+import { useAppActors } from '../shell/app-actors'
 import { AppDialog } from '../shell/app-dialog'
 import { attachmentChips } from './attachment-chips.recipe'
 import { FileTextIcon } from './attachment-icons'
@@ -18,7 +18,8 @@ type Previews = ActorRefFrom<typeof attachmentPreviewsMachine>
  * other (an SVG) never is.
  */
 export function MessageAttachments({ attachments }: { attachments: readonly MessageAttachment[] }) {
-  const { previews } = useSessionActors()
+  // An extra: there once its code has loaded (docs/product/attachments.md#in-the-history).
+  const previews = useSelector(useAppActors().app, (s) => s.children.previews)
   return (
     <ul aria-label="Attachments" className={styles.list}>
       {attachments.map((attachment) => (

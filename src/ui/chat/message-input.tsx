@@ -36,8 +36,10 @@ const PromptPickerList = lazyComponent(() =>
  * Escape anywhere on the page stops a streaming reply, as Stop does.
  */
 export function MessageInput() {
-  const { turn, openConversation, models, attachments } = useSessionActors()
+  const { turn, openConversation, models } = useSessionActors()
   const { app } = useAppActors()
+  // The composer's files, an extra: there once their code has loaded (docs/product/attachments.md).
+  const attachments = useSelector(app, (s) => s.children.attachments)
   const value = useSelector(turn, (s) => s.context.input)
   const hasFiles = useSelector(turn, (s) => s.context.attachments.length > 0)
   const sending = useSelector(turn, (s) => s.hasTag('busy'))

@@ -1,9 +1,7 @@
 import { createContext, type ReactNode, useContext } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { appMachine } from '../../machines/app.machine'
-import type { attachmentPreviewsMachine } from '../../machines/attachment-previews.machine'
 import type { authMachine } from '../../machines/auth.machine'
-import type { composerAttachmentsMachine } from '../../machines/composer-attachments.machine'
 import type { conversationsMachine } from '../../machines/conversations.machine'
 import type { installExtensionMachine } from '../../machines/install-extension.machine'
 import type { modelsMachine } from '../../machines/models.machine'
@@ -45,10 +43,6 @@ export interface SessionActors {
   search?: ActorRefFrom<typeof searchMachine>
   /** Pins, folders and Move, once its code has loaded. */
   organise?: ActorRefFrom<typeof organiseMachine>
-  /** The files on the message being written, once their code has loaded. */
-  attachments?: ActorRefFrom<typeof composerAttachmentsMachine>
-  /** The history's images, read once each, once their code has loaded. */
-  previews?: ActorRefFrom<typeof attachmentPreviewsMachine>
   /** The sidebar or its rail, the drawer, and the shortcut list. */
   panels: ActorRefFrom<typeof panelsMachine>
 }

@@ -25,7 +25,7 @@ export const preloadChat = () => Promise.all([SignedIn.preload(), LazyMarkdown.p
 function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors | null {
   const { turn, openConversation, conversations, models, library, organise } = snapshot.children
   const { activation, quickPrompts, picker, usage, installExtension, search } = snapshot.children
-  const { panels, attachments, previews } = snapshot.children
+  const { panels } = snapshot.children
   if (!snapshot.hasTag('session') || !turn || !openConversation || !conversations) return null
   if (!models || !activation || !panels) return null
   return {
@@ -38,8 +38,6 @@ function selectSession(snapshot: SnapshotFrom<typeof appMachine>): SessionActors
     search,
     organise,
     panels,
-    attachments,
-    previews,
     prompts: { library, activation, quickPrompts, picker },
   }
 }
