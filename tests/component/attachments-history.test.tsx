@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { encodeApiKey } from '../../src/domain/api-key-encoding'
 import { createPlatformClient } from '../../src/platform/index'
 import type { TokenSet } from '../../src/platform/types'
@@ -20,25 +20,6 @@ const mockPlatform = installMockPlatform()
 const providerFakes = useProviderFakes()
 
 const SHOT = png(4, 2) as Uint8Array<ArrayBuffer>
-
-// Vitest 4.1 hands a jsdom Blob to Node's fetch by reading its bytes from the field jsdom 28
-// had (`_buffer`); jsdom 29 calls it `_bytes`, so every uploaded file arrived as the nine bytes
-// `undefined`. The old name is given back for this file, so what is uploaded is what is stored.
-const blobImpl = () => {
-  const blob = new Blob() as unknown as Record<symbol, object>
-  return Object.getPrototypeOf(blob[Object.getOwnPropertySymbols(blob)[0]!]) as object
-}
-beforeAll(() => {
-  Object.defineProperty(blobImpl(), '_buffer', {
-    configurable: true,
-    get(this: { _bytes: Uint8Array }) {
-      return this._bytes
-    },
-  })
-})
-afterAll(() => {
-  Reflect.deleteProperty(blobImpl(), '_buffer')
-})
 
 /** The object URLs made, with the blob each stands for. */
 let shown: Map<string, Blob>

@@ -46,15 +46,15 @@ async function composing() {
   return { tokens, userId, user, input, attach }
 }
 
-/** The user's stored files: their paths, and whether only they can read them. */
+/** The user's stored files: their paths, whether only they can read them, and their size. */
 async function storedFiles(userId: string) {
   const { rows } = await mockPlatform().store.asOwner((tx) =>
-    tx.query<{ path: string; is_private: boolean }>(
-      'select path, is_private from storage_objects where owner_id = $1',
+    tx.query<{ path: string; is_private: boolean; size: number }>(
+      'select path, is_private, size from storage_objects where owner_id = $1',
       [userId],
     ),
   )
-  return rows.map((row) => ({ path: row.path, private: row.is_private }))
+  return rows.map((row) => ({ path: row.path, private: row.is_private, size: Number(row.size) }))
 }
 
 const textFile = (name: string, text: string) => new File([text], name, { type: 'text/plain' })
@@ -88,6 +88,8 @@ describe('files on the message being written', () => {
     expect(stored).toEqual({
       path: expect.stringMatching(new RegExp(`^${userId}/attachments/[0-9a-f]{32}\\.`)),
       private: true,
+      // The file's 17 bytes, as chosen (tests/setup/component.ts keeps jsdom's Blob readable).
+      size: 17,
     })
 
     await user.click(within(chip).getByRole('button', { name: 'Remove notes.md' }))
@@ -128,7 +130,7 @@ describe('files on the message being written', () => {
     expect(rows).toEqual([
       expect.objectContaining({ messageId: message?.id, name: 'notes.md', kind: 'text', size: 17 }),
     ])
-    expect(await storedFiles(userId)).toEqual([{ path: rows[0]?.path, private: true }])
+    expect(await storedFiles(userId)).toEqual([{ path: rows[0]?.path, private: true, size: 17 }])
   })
 
   test('a program named .png and an empty file are refused with their toasts; the text stays', async () => {

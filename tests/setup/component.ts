@@ -20,6 +20,24 @@ globalThis.ResizeObserver ??= class {
 // The conversation follows its end with it (src/ui/chat/use-conversation-scroll.ts).
 window.scrollTo = () => {}
 
+// Vitest 4.1 hands a jsdom Blob to Node's fetch by reading its bytes from the field jsdom 28
+// had (`_buffer`); jsdom 29 calls it `_bytes`, so every uploaded file arrived as the nine bytes
+// `undefined`. The old name is given back, so what a test uploads is what is stored.
+{
+  const blob = new Blob() as unknown as Record<symbol, object>
+  const impl = Object.getPrototypeOf(
+    blob[Object.getOwnPropertySymbols(blob)[0] as symbol],
+  ) as object
+  if (!('_buffer' in impl)) {
+    Object.defineProperty(impl, '_buffer', {
+      configurable: true,
+      get(this: { _bytes: Uint8Array }) {
+        return this._bytes
+      },
+    })
+  }
+}
+
 // A request that no handler answers fails the test instead of leaking to the network.
 beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }))
 // The views load their dialogs and screens lazily (docs/performance.md, "Split"). A browser
