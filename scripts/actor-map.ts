@@ -265,6 +265,7 @@ const SESSION_MACHINES: Record<string, [file: string, name: string]> = {
   panels: ['panels.machine.ts', 'panelsMachine'],
   attachments: ['composer-attachments.machine.ts', 'composerAttachmentsMachine'],
   previews: ['attachment-previews.machine.ts', 'attachmentPreviewsMachine'],
+  live: ['live-changes.machine.ts', 'liveChangesMachine'],
 }
 
 /** The actor map document, for `npm run diagrams` and its staleness test. */

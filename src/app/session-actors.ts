@@ -42,6 +42,7 @@ export function provideSessionActors(deps: SessionDeps) {
     'installExtension',
     'attachments',
     'previews',
+    'live',
   ])
   const prompts = providePrompts({
     platform,
@@ -78,6 +79,7 @@ export function provideSessionActors(deps: SessionDeps) {
     installExtension: extras.logic.installExtension,
     attachments: extras.logic.attachments,
     previews: extras.logic.previews,
+    live: extras.logic.live,
     // The extras: the library, the quick prompts, search and the install dialog, loaded after
     // the first paint.
     'load extras': fromPromise(async () => {

@@ -53,4 +53,9 @@ export interface ChatMessage {
    * or null when none. Stored as rows of chat_attachments, not on the message's own row.
    */
   attachments?: readonly MessageAttachment[] | null
+  /**
+   * A reply another tab or device is writing now, as the change feed last showed it
+   * (docs/product/live-sync.md): it shows as arriving, not as broken off. Never stored.
+   */
+  arriving?: boolean
 }

@@ -1,5 +1,5 @@
 import type { User } from './auth-types'
-import { isActivePrompt, ratingSummary } from './prompt-search'
+import { isActivePrompt, ratingSummary } from './prompt-facts'
 import type { PromptRow } from './prompt-types'
 
 /**

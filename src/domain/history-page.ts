@@ -34,10 +34,21 @@ export function withOlderPage(older: ChatMessage[], shown: ChatMessage[]): ChatM
  */
 export function placeRow(messages: readonly ChatMessage[], row: ChatMessage): ChatMessage[] {
   const at = messages.findIndex((message) => message.id === row.id)
-  if (at !== -1) return messages.map((message, i) => (i === at ? row : message))
+  if (at !== -1) return messages.map((message, i) => (i === at ? readAgain(message, row) : message))
   const beside =
     row.parentId === undefined
       ? -1
       : messages.findIndex((message) => (message.parentId ?? null) === row.parentId)
   return [...(beside === -1 ? messages : messages.slice(0, beside)), row]
+}
+
+/**
+ * A row on screen, given again (docs/product/live-sync.md): by the turn, or by the change feed,
+ * whose rows carry no files and may be a draft written before the reply that is shown. A draft
+ * never goes back over a finished reply, and the files shown stay.
+ */
+function readAgain(shown: ChatMessage, row: ChatMessage): ChatMessage {
+  return row.status === 'streaming' && shown.status !== 'streaming'
+    ? shown
+    : { ...row, attachments: row.attachments ?? shown.attachments }
 }

@@ -5,15 +5,8 @@ export const MAX_SHARED_PROMPT_CHARS = 20_000
 
 export const INVALID_SHARED_PROMPT = 'Invalid shared prompt URL'
 
-/** origin + `?prompt=` + the URL-encoded JSON {title, content, type} (docs/product/data.md). */
-export function buildShareLink(origin: string, prompt: PromptDraft): string {
-  const payload = JSON.stringify({
-    title: prompt.title,
-    content: prompt.content,
-    type: prompt.type,
-  })
-  return `${origin}/?prompt=${encodeURIComponent(payload)}`
-}
+// Reading a shared prompt's link; a card's Share builds one (share-link-builder.ts), in the
+// library's code rather than the first paint's.
 
 export type SharedPromptParse =
   | { kind: 'none' }

@@ -2,6 +2,7 @@ import type { KeyValueStorage, PlatformClient } from '../platform/index'
 import { provideAttachmentPreviews } from './attachment-previews-effects'
 import { provideComposerAttachments } from './composer-attachments-effects'
 import { provideInstallExtension } from './install-extension-effects'
+import { provideLiveChanges } from './live-changes-effects'
 import { provideOrganise } from './organise-effects'
 import { provideSearch } from './search-effects'
 import { provideUsage } from './usage-effects'
@@ -27,6 +28,7 @@ export function provideExtras({
     organise: provideOrganise({ platform, currentUserId, storage }),
     usage: provideUsage({ platform, currentUserId }),
     installExtension: provideInstallExtension(),
+    live: provideLiveChanges(platform),
   }
 }
 

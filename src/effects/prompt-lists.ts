@@ -1,4 +1,4 @@
-import { ratingSummary } from '../domain/prompt-search'
+import { ratingSummary } from '../domain/prompt-facts'
 import type { LibraryPrompt, PromptRow } from '../domain/prompt-types'
 import type { DbClient } from '../platform/db-client'
 

@@ -15,8 +15,11 @@ export type AppReport =
   | { type: 'activePrompt.changed'; prompt: ActivePrompt | null }
   /** The user's prompts changed: lists showing them are stale. */
   | { type: 'prompts.changed' }
-  /** A prompt left the user's library (deleted, or hidden), or was edited. */
-  | { type: 'prompt.changed'; promptId: string }
+  /**
+   * A prompt left the user's library (deleted, or hidden), or was edited; without `promptId`,
+   * one was activated elsewhere (docs/product/live-sync.md), so the active one may be another.
+   */
+  | { type: 'prompt.changed'; promptId?: string }
   /** Text for the chat's message input. */
   | { type: 'chat.fill'; content: string }
   /** Send what the chat's input holds. */

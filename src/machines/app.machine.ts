@@ -16,6 +16,7 @@ import type { composerAttachmentsMachine } from './composer-attachments.machine'
 import type { conversationsMachine } from './conversations.machine'
 import { type ExtensionBridgeInput, extensionBridgeMachine } from './extension-bridge.machine'
 import type { installExtensionMachine } from './install-extension.machine'
+import type { liveChangesMachine } from './live-changes.machine'
 import type { modelsMachine } from './models.machine'
 import type { openConversationMachine } from './open-conversation.machine'
 import type { organiseMachine } from './organise.machine'
@@ -119,6 +120,7 @@ export const SESSION_ACTORS = [
   'panels',
   'attachments',
   'previews',
+  'live',
 ] as const
 
 /** The signed-in user's id; null while signed out, starting up, or switching accounts. */
@@ -170,6 +172,7 @@ export const appMachine = setup({
       panels: 'panels'
       attachments: 'attachments'
       previews: 'previews'
+      live: 'live'
       sharedConversation: 'sharedConversation'
     },
   },
@@ -198,6 +201,7 @@ export const appMachine = setup({
     panels: providedLater<typeof panelsMachine>('panels'),
     attachments: providedLater<typeof composerAttachmentsMachine>('attachments'),
     previews: providedLater<typeof attachmentPreviewsMachine>('previews'),
+    live: providedLater<typeof liveChangesMachine>('live'),
     // A share link's page, in its own chunk: `load shared page` brings it.
     'load shared page': fromPromise<void>(async () => {}),
     sharedConversation: providedLater<typeof sharedConversationMachine>('sharedConversation'),
@@ -429,8 +433,13 @@ export const appMachine = setup({
                 type: 'list.latest',
               })),
             },
-            // The same event, passed on as it is.
-            'conversation.deleted': { actions: sendTo('openConversation', ({ event }) => event) },
+            // The same event, passed on as it is: deleted here, or on another device.
+            'conversation.deleted': {
+              actions: [
+                sendTo('openConversation', ({ event }) => event),
+                sendTo('conversations', ({ event }) => event),
+              ],
+            },
             // Found by the address, or pinned, unpinned or moved by the organiser.
             'conversation.found': { actions: sendTo('conversations', ({ event }) => event) },
             'conversation.shown': {
@@ -561,6 +570,9 @@ export const appMachine = setup({
                 { id: 'installExtension', src: 'installExtension' },
                 { id: 'attachments', src: 'attachments' },
                 { id: 'previews', src: 'previews' },
+                // Changes made on other devices, reported as this session's own reports are
+                // (docs/product/live-sync.md).
+                { id: 'live', src: 'live' },
               ],
               on: {
                 // The same event, passed on as it is (with a search's prompt to find, if any).

@@ -37,6 +37,8 @@ export type ConversationsEvent =
   | { type: 'conversation.found'; conversation: Conversation }
   /** From the turn, through the app machine: a message was saved in a conversation at `at`. */
   | { type: 'conversation.activity'; conversationId: string; at: string }
+  /** Through the app machine: deleted here, or on another device (docs/product/live-sync.md). */
+  | { type: 'conversation.deleted'; conversationId: string }
 
 const find = (list: Conversation[], id: string) => list.find((c) => c.id === id)
 
@@ -136,6 +138,12 @@ export const conversationsMachine = setup({
     // Started or found while the list loads: it stays in the list when the list arrives.
     'conversation.started': { actions: 'list it' },
     'conversation.found': { actions: 'list it' },
+    'conversation.deleted': {
+      actions: assign({
+        conversations: ({ context, event }) =>
+          context.conversations.filter((c) => c.id !== event.conversationId),
+      }),
+    },
     'conversation.activity': {
       actions: assign({
         conversations: ({ context, event }) =>

@@ -61,6 +61,11 @@ export interface LibraryContext {
   subject: LibraryPrompt | null
   /** The app's own origin, which share links point at (docs/product/data.md). */
   shareOrigin: string
+  /**
+   * The prompts changed while a form or a write was open (here, or on another device:
+   * docs/product/live-sync.md): the list is read again once the library is back at rest.
+   */
+  stale: boolean
 }
 
 export interface LibraryInput {
@@ -71,6 +76,7 @@ export type LibraryEvent =
   /** Opens the library; on a prompt's tab and title when a search result is its prompt. */
   | { type: 'library.open'; find?: LibraryFind }
   | { type: 'library.close' }
+  /** The user's prompts changed: the list is read again, never cutting a form or a write short. */
   | { type: 'library.refresh' }
   | { type: 'library.tab.change'; tab: LibraryTab }
   | { type: 'library.search.change'; value: string }

@@ -177,6 +177,7 @@ export const promptLibraryMachine = setup({
       (event as unknown as { output: VariablesFormOutput }).output !== null,
     'create draft complete?': ({ context }) => complete(context.create),
     'edit draft complete?': ({ context }) => complete(context.edit),
+    'stale?': ({ context }) => context.stale,
     'whole stars?': ({ event }) =>
       event.type === 'prompt.rate' &&
       Number.isInteger(event.rating) &&
@@ -204,6 +205,7 @@ export const promptLibraryMachine = setup({
     edit: EMPTY_EDIT,
     subject: null,
     shareOrigin: input?.shareOrigin ?? '',
+    stale: false,
   }),
   invoke: [
     { id: 'marks', src: 'marks' },
@@ -243,7 +245,8 @@ export const promptLibraryMachine = setup({
             tab: ({ context }) => (context.tab === 'hidden' ? 'public' : context.tab),
           }),
         },
-        'library.refresh': '.loading',
+        // Read again at once when at rest; after the form or the write otherwise ('ready').
+        'library.refresh': { actions: assign({ stale: true }) },
         'library.tab.change': {
           target: '.loading',
           actions: assign({ tab: ({ event }) => event.tab }),
@@ -298,6 +301,7 @@ export const promptLibraryMachine = setup({
       states: {
         loading: {
           tags: 'busy',
+          entry: assign({ stale: false }),
           invoke: {
             id: 'load prompts',
             src: 'load prompts',
@@ -323,7 +327,9 @@ export const promptLibraryMachine = setup({
           },
         },
         ready: {
+          always: { guard: 'stale?', target: 'loading' },
           on: {
+            'library.refresh': 'loading',
             // The list is read again: what the user sees is what was kept.
             'marks.failed': {
               target: 'loading',

@@ -39,4 +39,5 @@ export {
   type PlatformClient,
   type PlatformClientConfig,
 } from './platform-client'
+export type { ChangesOptions, TableChange } from './realtime/realtime-client'
 export type { KeyValueStorage, TokenSet, User } from './types'

@@ -27,6 +27,7 @@ import { composerAttachmentsMachine } from '../../src/machines/composer-attachme
 import { conversationsMachine } from '../../src/machines/conversations.machine'
 import { extensionBridgeMachine } from '../../src/machines/extension-bridge.machine'
 import { installExtensionMachine } from '../../src/machines/install-extension.machine'
+import { type LiveChangeEvent, liveChangesMachine } from '../../src/machines/live-changes.machine'
 import { modelServersMachine } from '../../src/machines/model-servers.machine'
 import { modelsMachine } from '../../src/machines/models.machine'
 import { openConversationMachine } from '../../src/machines/open-conversation.machine'
@@ -95,6 +96,7 @@ export function startApp(
   }
   let page: ((event: { type: 'page.message'; origin: string; data: unknown }) => void) | null = null
   let parent: ((event: AuthEvent) => void) | null = null
+  let feed: ((event: LiveChangeEvent) => void) | null = null
   const users = new Map([ALICE, BOB].map((user) => [user.id, user]))
 
   const machine = appMachine.provide({
@@ -251,6 +253,17 @@ export function startApp(
       previews: attachmentPreviewsMachine.provide({
         actors: { 'load preview': fromCallback(() => {}) },
       }),
+      // The change feed: the test says what another device changed (`changed`).
+      live: liveChangesMachine.provide({
+        actors: {
+          'follow changes': fromCallback(({ sendBack }) => {
+            feed = sendBack
+            return () => {
+              feed = null
+            }
+          }),
+        },
+      }),
       usage: usageMachine.provide({
         actors: {
           'load usage': fromPromise(async () => ({
@@ -346,10 +359,11 @@ export function startApp(
     const { turn, openConversation, conversations, models, library } = children()
     const { activation, quickPrompts, picker, usage, installExtension, search, organise } =
       children()
-    const { panels, attachments, previews } = children()
+    const { panels, attachments, previews, live } = children()
     const all: Record<string, AnyActorRef | undefined> = {
       attachments,
       previews,
+      live,
       installExtension,
       search,
       organise,
@@ -374,6 +388,11 @@ export function startApp(
     session,
     signIn: (user: User) => parent?.({ type: 'parent.tokens', tokens: tokensFor(user) }),
     signOut: () => children().auth?.send({ type: 'auth.logout' }),
+    /** What the change feed brings: a change made on another device (docs/product/live-sync.md). */
+    changed: (event: LiveChangeEvent) => {
+      if (!feed) throw new Error('the change feed is not followed now')
+      feed(event)
+    },
     /** Delivers a window message to the extension bridge, as the page would. */
     postMessage: (data: unknown, origin = PAGE_ORIGIN) =>
       page?.({ type: 'page.message', origin, data }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMachine } from 'xstate'
-import { buildShareLink } from '../../src/domain/share-link'
+import { buildShareLink } from '../../src/domain/share-link-builder'
 import { appMachine, SESSION_ACTORS } from '../../src/machines/app.machine'
 import { QUICK_SEND_DELAY_MS } from '../../src/machines/quick-prompts.machine'
 import { type ModelEvent, settles, walkEveryTransition } from '../support/model-walk'
@@ -48,6 +48,7 @@ const EXTRAS: readonly string[] = [
   'installExtension',
   'attachments',
   'previews',
+  'live',
 ]
 /** Every session actor but the extras. */
 const STARTED_AT_SIGN_IN = SESSION_ACTORS.filter((id) => !EXTRAS.includes(id)).sort()

@@ -258,6 +258,8 @@ describe('conversations machine model', () => {
         { type: 'conversation.started', conversation: conversation('c_started', 10) },
         { type: 'conversation.found', conversation: conversation('c_far', 1) },
         { type: 'conversation.activity', conversationId: 'c_old', at: at(12) },
+        // docs/product/live-sync.md: deleted on another device.
+        { type: 'conversation.deleted', conversationId: 'c_old' },
         ...settles('load conversations', [MID, NEW, OLD]),
         ...settles('rename conversation', { ...MID, title: 'Renamed' }),
         ...settles('delete conversation'),

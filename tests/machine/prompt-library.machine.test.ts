@@ -212,6 +212,22 @@ describe('prompt library machine', () => {
     expect(failing.changed).toEqual([])
   })
 
+  it('the prompts changing elsewhere never cut an Edit Prompt form short: the list is read once it closes', async () => {
+    const lib = await opened()
+    lib.actor.send({ type: 'prompt.edit', prompt: USER })
+    lib.actor.send({ type: 'edit.change', patch: { title: 'Half typed' } })
+    await lib.settleEach({ type: 'library.refresh' }, { type: 'library.refresh' })
+    expect(lib.actor.getSnapshot().hasTag('editing')).toBe(true)
+    expect(lib.actor.getSnapshot().context.edit.title).toBe('Half typed')
+    expect(lib.loads).toEqual(['public'])
+    await lib.settleEach({ type: 'form.cancel' })
+    // Once, however many changes came meanwhile.
+    expect(lib.loads).toEqual(['public', 'public'])
+    // At rest, a change is read at once.
+    await lib.settleEach({ type: 'library.refresh' })
+    expect(lib.loads).toEqual(['public', 'public', 'public'])
+  })
+
   it('edit changes the type and the visibility', async () => {
     const lib = await opened()
     lib.actor.send({ type: 'prompt.edit', prompt: SYSTEM })
@@ -436,10 +452,10 @@ describe('prompt library machine model', () => {
       ],
       noopActions: ['notify', 'fill chat input', 'announce change', 'announce library opened'],
       serialize: ({ value, context }) => {
-        const c = context as { create: CreateDraft; edit: EditDraft }
+        const c = context as { create: CreateDraft; edit: EditDraft; stale: boolean }
         const full = (d: { title: string; content: string }) =>
           !!d.title.trim() && !!d.content.trim()
-        return JSON.stringify([value, full(c.create), full(c.edit)])
+        return JSON.stringify([value, full(c.create), full(c.edit), c.stale])
       },
       tags: ['open', 'busy', 'creating', 'editing', 'importing'],
     })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { buildShareLink } from '../../src/domain/share-link'
+import { buildShareLink } from '../../src/domain/share-link-builder'
 import type { Notice } from '../../src/machines/notice'
 import { sharedPromptMachine } from '../../src/machines/shared-prompt.machine'
 import { walkEveryTransition } from '../support/model-walk'

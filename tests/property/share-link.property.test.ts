@@ -1,12 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  buildShareLink,
   INVALID_SHARED_PROMPT,
   MAX_SHARED_PROMPT_CHARS,
   parseSharedPayload,
   parseSharedPrompt,
 } from '../../src/domain/share-link'
+import { buildShareLink } from '../../src/domain/share-link-builder'
 
 const ORIGIN = 'http://localhost:3000'
 const nonBlank = fc

@@ -68,7 +68,7 @@ describe('the actor map in docs/machines', async () => {
       "| turn ('report conversation starting') | chat.conversationStarting | conversation.starting | openConversation |",
     )
     expect(content).toContain(
-      "| turn ('show question'), turn ('show reply'), turn ('show replaced reply') | chat.rowShown | turn.shown | openConversation |",
+      "| turn ('show question'), turn ('show reply'), turn ('show replaced reply'), live ('report row shown') | chat.rowShown | turn.shown | openConversation |",
     )
     expect(content).toContain("| models ('report choice') | model.chosen | model.select | turn |")
     // The one event a view sends the app machine itself: the library loads before it opens.

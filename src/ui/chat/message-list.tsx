@@ -96,7 +96,7 @@ export function MessageList() {
         message.id === failedId ? failure : storedFailure(rows, i, answering, answer, manageKeys)
       }
       onRegenerate={canRegenerate && message.id === lastId ? regenerate : undefined}
-      streaming={message === draft}
+      streaming={message === draft || message.arriving}
       versions={versions[message.id]}
       canEdit={turnIdle && openId !== null}
       editing={editingId === message.id}

@@ -1,4 +1,4 @@
-import { isActivePrompt } from '../../domain/prompt-search'
+import { isActivePrompt } from '../../domain/prompt-facts'
 import type { LibraryPrompt } from '../../domain/prompt-types'
 import { useSessionActors } from '../shell/app-actors'
 

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { type DragEvent, type KeyboardEvent, useId } from 'react'
 import { cx } from 'styled-system/css'
-import { isActivePrompt } from '../../domain/prompt-search'
+import { isActivePrompt } from '../../domain/prompt-facts'
 import { AppDialog } from '../shell/app-dialog'
 import { button } from '../shell/button.recipe'
 import { ArrowUpIcon, CloseIcon } from '../shell/dialog-icons'

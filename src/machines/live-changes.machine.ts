@@ -1,0 +1,109 @@
+import { type EventObject, fromCallback, sendParent, setup } from 'xstate'
+import type { ChatMessage } from '../domain/chat-message'
+import type { Conversation } from '../domain/conversation'
+import type { AppReport } from './app-reports'
+import { notProvided } from './not-provided'
+
+/**
+ * What the change feed says, read into the app's own terms by the effect that follows it
+ * (src/effects/live-changes-effects.ts). Each names one row the user may read.
+ */
+export type LiveChangeEvent =
+  /** A prompt was written or deleted; `active` when it is now the active system prompt. */
+  | { type: 'prompt.changed'; promptId: string; active: boolean }
+  /** The quick-prompt menu changed: an entry added, removed or moved. */
+  | { type: 'quickPrompts.changed' }
+  /** A conversation was started, renamed, pinned, moved or answered in. */
+  | { type: 'conversation.changed'; conversation: Conversation }
+  | { type: 'conversation.removed'; conversationId: string }
+  /** A message was written or written again (a reply as it arrives, then as it ends). */
+  | { type: 'message.changed'; message: ChatMessage }
+  | { type: 'message.removed'; messageId: string }
+  /** The feed lost track of a table's changes (away too long): what shows it is read again. */
+  | { type: 'changes.missed'; table: string }
+
+/**
+ * Live sync (docs/product/live-sync.md): a change made in another tab or on another device
+ * reaches the actor that owns what it changes, as the same report that actor gets when the
+ * change is made here. Those reports are idempotent (a list read again, a row put in its
+ * place by id), so this tab's own changes, which the feed brings back too, are not applied
+ * twice. Follows the feed for as long as the session's extras run.
+ */
+export const liveChangesMachine = setup({
+  types: { events: {} as LiveChangeEvent },
+  actors: {
+    // The change feed of the watched tables, under row-level security: only rows the user may
+    // read arrive, and after a drop it catches up or says `changes.missed`.
+    'follow changes': fromCallback<EventObject>(() => {
+      throw notProvided('follow changes')
+    }),
+  },
+  actions: {
+    // Routed to the library and the quick prompts, which read their lists again.
+    'report prompts changed': sendParent({ type: 'prompts.changed' } satisfies AppReport),
+    // Routed to the activation: it reads the active prompt again if this one is it, or if
+    // this one became it or changes were missed (no id: whichever is active may have changed).
+    'report prompt changed': sendParent(
+      ({ event }): AppReport =>
+        event.type === 'prompt.changed' && !event.active
+          ? { type: 'prompt.changed', promptId: event.promptId }
+          : { type: 'prompt.changed' },
+    ),
+    // Routed to the conversations list, which puts it in its place by activity.
+    'report conversation found': sendParent(
+      ({ event }): AppReport => ({
+        type: 'conversation.found',
+        conversation: (event as Extract<LiveChangeEvent, { type: 'conversation.changed' }>)
+          .conversation,
+      }),
+    ),
+    // Routed to the list and the open conversation, which opens a new chat if it was this one.
+    'report conversation deleted': sendParent(
+      ({ event }): AppReport => ({
+        type: 'conversation.deleted',
+        conversationId: (event as Extract<LiveChangeEvent, { type: 'conversation.removed' }>)
+          .conversationId,
+      }),
+    ),
+    // Routed to the open conversation, which shows it if it belongs on the branch on screen.
+    'report row shown': sendParent(
+      ({ event }): AppReport => ({
+        type: 'chat.rowShown',
+        message: (event as Extract<LiveChangeEvent, { type: 'message.changed' }>).message,
+        versionOf: null,
+      }),
+    ),
+    'report row hidden': sendParent(
+      ({ event }): AppReport => ({
+        type: 'chat.rowHidden',
+        messageId: (event as Extract<LiveChangeEvent, { type: 'message.removed' }>).messageId,
+      }),
+    ),
+  },
+  guards: {
+    'prompts missed?': ({ event }) =>
+      event.type === 'changes.missed' && ['prompts', 'quick_prompts'].includes(event.table),
+  },
+}).createMachine({
+  id: 'liveChanges',
+  initial: 'following',
+  states: {
+    following: {
+      invoke: { id: 'follow changes', src: 'follow changes' },
+      on: {
+        'prompt.changed': { actions: ['report prompts changed', 'report prompt changed'] },
+        'quickPrompts.changed': { actions: 'report prompts changed' },
+        'conversation.changed': { actions: 'report conversation found' },
+        'conversation.removed': { actions: 'report conversation deleted' },
+        'message.changed': { actions: 'report row shown' },
+        'message.removed': { actions: 'report row hidden' },
+        // Messages and conversations missed are read again when the conversation is opened
+        // again or the page reloads (docs/product/live-sync.md, "Limits").
+        'changes.missed': {
+          guard: 'prompts missed?',
+          actions: ['report prompts changed', 'report prompt changed'],
+        },
+      },
+    },
+  },
+})

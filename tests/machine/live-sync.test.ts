@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest'
+import { fromCallback } from 'xstate'
+import type { ChatMessage } from '../../src/domain/chat-message'
+import { liveChangesMachine } from '../../src/machines/live-changes.machine'
+import { walkEveryTransition } from '../support/model-walk'
+import { ALICE, REVIEWER, startApp } from './app-harness'
+import { flush } from './prompt-fixtures'
+
+// docs/product/live-sync.md: what another device changed reaches the actor that owns it,
+// through the app machine, as the same report a change made here would be.
+
+const CONVERSATION = {
+  id: 'conv_1',
+  userId: ALICE.id,
+  title: 'Trip',
+  createdAt: '2026-05-01T00:00:00.000Z',
+  updatedAt: '2026-05-01T00:00:00.000Z',
+}
+const QUESTION: ChatMessage = {
+  id: 'msg_1',
+  userId: ALICE.id,
+  modelId: 'gpt-5',
+  role: 'user',
+  content: 'Where to?',
+  systemPromptId: null,
+  conversationId: 'conv_1',
+  parentId: null,
+  createdAt: '2026-05-01T00:00:00.000Z',
+}
+const DRAFT: ChatMessage = {
+  ...QUESTION,
+  id: 'msg_2',
+  role: 'assistant',
+  content: 'Lis',
+  parentId: 'msg_1',
+  status: 'streaming',
+  arriving: true,
+}
+const REPLY: ChatMessage = { ...DRAFT, content: 'Lisbon.', status: 'complete', arriving: undefined }
+
+/** Signed in with the extras (and so the change feed) running. */
+async function following(options: Parameters<typeof startApp>[0] = {}) {
+  const harness = startApp({ restored: ALICE, ...options })
+  await flush()
+  harness.app.send({ type: 'extras.preload' })
+  await flush()
+  return harness
+}
+
+describe('live sync through the app machine', () => {
+  it('a conversation started, renamed or deleted elsewhere shows in the list as it is now', async () => {
+    const { children, changed } = await following()
+    const listed = () => children().conversations?.getSnapshot().context.conversations
+    changed({ type: 'conversation.changed', conversation: CONVERSATION })
+    await flush()
+    expect(listed()).toEqual([CONVERSATION])
+    changed({ type: 'conversation.changed', conversation: { ...CONVERSATION, title: 'Lisbon' } })
+    await flush()
+    expect(listed()).toEqual([{ ...CONVERSATION, title: 'Lisbon' }])
+    changed({ type: 'conversation.removed', conversationId: 'conv_1' })
+    await flush()
+    expect(listed()).toEqual([])
+  })
+
+  it('the open conversation deleted elsewhere gives way to a new chat', async () => {
+    const { children, changed } = await following()
+    const open = () => children().openConversation?.getSnapshot().context.conversationId
+    children().openConversation?.send({ type: 'conversation.open', conversationId: 'conv_1' })
+    await flush()
+    expect(open()).toBe('conv_1')
+    changed({ type: 'conversation.removed', conversationId: 'conv_1' })
+    await flush()
+    expect(open()).toBeNull()
+  })
+
+  it("a reply written on another device arrives in the open conversation, then settles; another conversation's rows stay out", async () => {
+    const { children, changed } = await following()
+    const shown = () => children().openConversation?.getSnapshot().context.messages
+    children().openConversation?.send({ type: 'conversation.open', conversationId: 'conv_1' })
+    await flush()
+    changed({ type: 'message.changed', message: QUESTION })
+    changed({ type: 'message.changed', message: DRAFT })
+    await flush()
+    expect(shown()).toEqual([QUESTION, DRAFT])
+    changed({ type: 'message.changed', message: REPLY })
+    // A draft written before the reply, arriving late, does not undo it.
+    changed({ type: 'message.changed', message: DRAFT })
+    changed({ type: 'message.changed', message: { ...QUESTION, id: 'x', conversationId: 'c2' } })
+    await flush()
+    expect(shown()).toEqual([QUESTION, REPLY])
+    changed({ type: 'message.removed', messageId: 'msg_2' })
+    await flush()
+    expect(shown()).toEqual([QUESTION])
+  })
+
+  it('the files a question shows stay when the feed brings its row again (rows carry none)', async () => {
+    const { app, children, changed } = await following()
+    const withFile: ChatMessage = {
+      ...QUESTION,
+      attachments: [
+        {
+          id: 'a1',
+          path: `${ALICE.id}/attachments/a1`,
+          name: 'map.png',
+          mediaType: 'image/png',
+          kind: 'image',
+          size: 10,
+          width: 1,
+          height: 1,
+        },
+      ],
+    }
+    children().openConversation?.send({ type: 'conversation.open', conversationId: 'conv_1' })
+    await flush()
+    app.send({ type: 'chat.rowShown', message: withFile, versionOf: null })
+    changed({ type: 'message.changed', message: QUESTION })
+    await flush()
+    expect(children().openConversation?.getSnapshot().context.messages).toEqual([withFile])
+  })
+
+  it('a prompt changed elsewhere reloads the library and the quick prompts; the active one is read again', async () => {
+    const { app, calls, changed } = await following({ active: null })
+    app.send({ type: 'library.open' })
+    await flush()
+    const before = { ...calls }
+    changed({ type: 'prompt.changed', promptId: 'p9', active: false })
+    await flush()
+    expect(calls.libraryLoads).toBe(before.libraryLoads + 1)
+    expect(calls.quickLoads).toBe(before.quickLoads + 1)
+    // Not the active prompt, and not made active: the active one is not read again.
+    expect(calls.activeLoads).toBe(before.activeLoads)
+    changed({ type: 'prompt.changed', promptId: REVIEWER.id, active: true })
+    await flush()
+    expect(calls.activeLoads).toBe(before.activeLoads + 1)
+    changed({ type: 'quickPrompts.changed' })
+    await flush()
+    expect(calls.quickLoads).toBe(before.quickLoads + 3)
+  })
+
+  it('prompt changes missed while away are read again; a table the app shows nothing of is not', async () => {
+    const { calls, changed } = await following()
+    const before = { ...calls }
+    changed({ type: 'changes.missed', table: 'chat_messages' })
+    await flush()
+    expect(calls).toEqual(before)
+    changed({ type: 'changes.missed', table: 'prompts' })
+    await flush()
+    expect(calls.quickLoads).toBe(before.quickLoads + 1)
+    expect(calls.activeLoads).toBe(before.activeLoads + 1)
+  })
+
+  it('stops following at sign-out', async () => {
+    const { signOut, changed } = await following()
+    signOut()
+    await flush()
+    expect(() => changed({ type: 'quickPrompts.changed' })).toThrow(/not followed/)
+  })
+})
+
+describe('live changes machine model', () => {
+  it('walks every declared transition on a real actor', async () => {
+    const { missing } = await walkEveryTransition({
+      machine: liveChangesMachine,
+      events: [
+        { type: 'prompt.changed', promptId: 'p1', active: false },
+        { type: 'quickPrompts.changed' },
+        { type: 'conversation.changed', conversation: CONVERSATION },
+        { type: 'conversation.removed', conversationId: 'conv_1' },
+        { type: 'message.changed', message: QUESTION },
+        { type: 'message.removed', messageId: 'msg_1' },
+        { type: 'changes.missed', table: 'prompts' },
+        { type: 'changes.missed', table: 'conversations' },
+      ],
+      fixedActors: { 'follow changes': fromCallback(() => {}) },
+      noopActions: [
+        'report prompts changed',
+        'report prompt changed',
+        'report conversation found',
+        'report conversation deleted',
+        'report row shown',
+        'report row hidden',
+      ],
+      serialize: ({ value }) => JSON.stringify(value),
+      tags: [],
+    })
+    expect(missing).toEqual([])
+  })
+})
