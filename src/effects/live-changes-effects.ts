@@ -5,7 +5,13 @@ import { type LiveChangeEvent, liveChangesMachine } from '../machines/live-chang
 import { keysToCamel, type PlatformClient, type TableChange } from '../platform/index'
 
 /** The tables whose changes the app follows (db/migrations/realtime-changes.ts watches them). */
-export const FOLLOWED_TABLES = ['prompts', 'quick_prompts', 'conversations', 'chat_messages']
+export const FOLLOWED_TABLES = [
+  'prompts',
+  'quick_prompts',
+  'conversations',
+  'chat_messages',
+  'model_servers',
+]
 
 type Row = Record<string, unknown>
 
@@ -30,6 +36,8 @@ export function liveEventOf(change: TableChange): LiveChangeEvent | null {
       return row
         ? { type: 'message.changed', message: messageOf(row) }
         : { type: 'message.removed', messageId: id }
+    case 'model_servers':
+      return { type: 'servers.changed' }
     default:
       return null
   }

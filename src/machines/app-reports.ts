@@ -20,6 +20,8 @@ export type AppReport =
    * one was activated elsewhere (docs/product/live-sync.md), so the active one may be another.
    */
   | { type: 'prompt.changed'; promptId?: string }
+  /** The user's model servers changed on another device: the picker's models are read again. */
+  | { type: 'servers.changed' }
   /** Text for the chat's message input. */
   | { type: 'chat.fill'; content: string }
   /** Send what the chat's input holds. */

@@ -376,6 +376,7 @@ export const appMachine = setup({
                 promptId: event.promptId,
               })),
             },
+            'servers.changed': { actions: sendTo('models', { type: 'servers.changed' }) },
             // A library or quick-prompt run, or a prompt the `/` picker inserted.
             'chat.fill': {
               actions: sendTo('turn', ({ event }) => ({

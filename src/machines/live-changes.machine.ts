@@ -19,6 +19,8 @@ export type LiveChangeEvent =
   /** A message was written or written again (a reply as it arrives, then as it ends). */
   | { type: 'message.changed'; message: ChatMessage }
   | { type: 'message.removed'; messageId: string }
+  /** A model server was added, changed or removed: its models join or leave the picker. */
+  | { type: 'servers.changed' }
   /** The feed lost track of a table's changes (away too long): what shows it is read again. */
   | { type: 'changes.missed'; table: string }
 
@@ -49,6 +51,8 @@ export const liveChangesMachine = setup({
           ? { type: 'prompt.changed', promptId: event.promptId }
           : { type: 'prompt.changed' },
     ),
+    // Routed to the models, which read the list again (the picked model is kept).
+    'report servers changed': sendParent({ type: 'servers.changed' } satisfies AppReport),
     // Routed to the conversations list, which puts it in its place by activity.
     'report conversation found': sendParent(
       ({ event }): AppReport => ({
@@ -81,6 +85,8 @@ export const liveChangesMachine = setup({
     ),
   },
   guards: {
+    'servers missed?': ({ event }) =>
+      event.type === 'changes.missed' && event.table === 'model_servers',
     'prompts missed?': ({ event }) =>
       event.type === 'changes.missed' && ['prompts', 'quick_prompts'].includes(event.table),
   },
@@ -97,12 +103,16 @@ export const liveChangesMachine = setup({
         'conversation.removed': { actions: 'report conversation deleted' },
         'message.changed': { actions: 'report row shown' },
         'message.removed': { actions: 'report row hidden' },
+        'servers.changed': { actions: 'report servers changed' },
         // Messages and conversations missed are read again when the conversation is opened
         // again or the page reloads (docs/product/live-sync.md, "Limits").
-        'changes.missed': {
-          guard: 'prompts missed?',
-          actions: ['report prompts changed', 'report prompt changed'],
-        },
+        'changes.missed': [
+          {
+            guard: 'prompts missed?',
+            actions: ['report prompts changed', 'report prompt changed'],
+          },
+          { guard: 'servers missed?', actions: 'report servers changed' },
+        ],
       },
     },
   },

@@ -88,6 +88,7 @@ export function startApp(
     libraryLoads: 0,
     quickLoads: 0,
     activeLoads: 0,
+    modelLoads: 0,
     saved: [] as ChatMessage[],
     /** What the extension bridge posted back, with the target origin. */
     replies: [] as Array<{ message: ExtensionReply; targetOrigin: string }>,
@@ -275,7 +276,10 @@ export function startApp(
       }),
       models: modelsMachine.provide({
         actors: {
-          'load models': fromPromise(async () => [GPT]),
+          'load models': fromPromise(async () => {
+            calls.modelLoads++
+            return [GPT]
+          }),
           'recall model': fromPromise(async (): Promise<string | null> => null),
           'load key providers': fromPromise(async (): Promise<string[]> => []),
           'load key management': fromPromise(async () => {}),

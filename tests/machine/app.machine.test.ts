@@ -511,6 +511,7 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'activePrompt.changed', prompt: ACTIVE },
   { type: 'prompts.changed' },
   { type: 'prompt.changed', promptId: 's1' },
+  { type: 'servers.changed' },
   { type: 'chat.fill', content: 'Hello' },
   { type: 'chat.submit' },
   { type: 'attachments.add', files: [] },

@@ -149,6 +149,19 @@ describe('live sync through the app machine', () => {
     expect(calls.activeLoads).toBe(before.activeLoads + 1)
   })
 
+  it('a model server changed elsewhere reads the models again, keeping the model picked', async () => {
+    const { children, calls, changed } = await following()
+    const before = calls.modelLoads
+    const picked = children().models?.getSnapshot().context.selectedModelId
+    changed({ type: 'servers.changed' })
+    await flush()
+    expect(calls.modelLoads).toBe(before + 1)
+    expect(children().models?.getSnapshot().context.selectedModelId).toBe(picked)
+    changed({ type: 'changes.missed', table: 'model_servers' })
+    await flush()
+    expect(calls.modelLoads).toBe(before + 2)
+  })
+
   it('stops following at sign-out', async () => {
     const { signOut, changed } = await following()
     signOut()
@@ -170,6 +183,8 @@ describe('live changes machine model', () => {
         { type: 'message.removed', messageId: 'msg_1' },
         { type: 'changes.missed', table: 'prompts' },
         { type: 'changes.missed', table: 'conversations' },
+        { type: 'servers.changed' },
+        { type: 'changes.missed', table: 'model_servers' },
       ],
       fixedActors: { 'follow changes': fromCallback(() => {}) },
       noopActions: [
@@ -179,6 +194,7 @@ describe('live changes machine model', () => {
         'report conversation deleted',
         'report row shown',
         'report row hidden',
+        'report servers changed',
       ],
       serialize: ({ value }) => JSON.stringify(value),
       tags: [],

@@ -1,12 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise, type InspectionEvent } from 'xstate'
-import {
-  COLOR_PRESETS,
-  DEFAULT_STYLE_CONFIG,
-  STYLE_FONTS,
-  type StyleConfig,
-} from '../../src/domain/style-config'
+import { COLOR_PRESETS } from '../../src/domain/color-presets'
+import { DEFAULT_STYLE_CONFIG, STYLE_FONTS, type StyleConfig } from '../../src/domain/style-config'
 import { buildStyleLink } from '../../src/domain/style-link'
 import type { Notice } from '../../src/machines/notice'
 import {

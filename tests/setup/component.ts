@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { ws } from 'msw'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { mswServer } from '../support/msw-server'
 
 // The suite runs a worker per core, each with a whole app over PGlite: a first paint that takes
@@ -40,6 +41,12 @@ window.scrollTo = () => {}
 
 // A request that no handler answers fails the test instead of leaking to the network.
 beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }))
+// The signed-in app follows the platform's change feed over a WebSocket of its own
+// (docs/product/live-sync.md), which MSW would report as unhandled. Live sync is tested by the
+// machine, contract and e2e suites; here the socket is accepted and the feed stays silent, so
+// no test sees its own writes come back at a time of the feed's choosing.
+const changeFeed = ws.link('ws://localhost:3000/*')
+beforeEach(() => mswServer.use(changeFeed.addEventListener('connection', () => {})))
 // The views load their dialogs and screens lazily (docs/performance.md, "Split"). A browser
 // has such a chunk in a few milliseconds; Vitest transforms each module on its first import,
 // which can take longer than a query waits. Importing them all once keeps that out of the tests.

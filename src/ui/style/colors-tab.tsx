@@ -1,4 +1,5 @@
-import { COLOR_PRESETS, type StyleConfig } from '../../domain/style-config'
+import { COLOR_PRESETS } from '../../domain/color-presets'
+import type { StyleConfig } from '../../domain/style-config'
 import { ColorField } from './color-field'
 import { colorsTab } from './colors.recipe'
 import { ContrastCheck } from './contrast-check'

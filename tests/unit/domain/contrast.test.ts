@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { contrastRatio, hexToHsl, hslToHex } from '../../../src/domain/color'
+import { COLOR_PRESETS } from '../../../src/domain/color-presets'
 import {
   contrastReport,
   formatRatio,
@@ -8,7 +9,7 @@ import {
   PAGE_BACKGROUNDS,
   themeContrast,
 } from '../../../src/domain/contrast'
-import { COLOR_PRESETS, DEFAULT_STYLE_CONFIG } from '../../../src/domain/style-config'
+import { DEFAULT_STYLE_CONFIG } from '../../../src/domain/style-config'
 import {
   MIN_CONTRAST,
   PRIMARY_TEXT,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { COLOR_PRESETS } from '../../../src/domain/color-presets'
 import {
-  COLOR_PRESETS,
   DEFAULT_STYLE_CONFIG,
   isHexColor,
   mergeStyleConfig,

@@ -92,8 +92,19 @@ describe('the change feed read into the app’s terms', () => {
     })
   })
 
+  it('a model server added, changed or removed says only that the servers changed', () => {
+    for (const op of ['INSERT', 'UPDATE'] as const) {
+      expect(liveEventOf(change('model_servers', op, { row: { id: 's1' } }))).toEqual({
+        type: 'servers.changed',
+      })
+    }
+    expect(liveEventOf(change('model_servers', 'DELETE', { old: { id: 's1' } }))).toEqual({
+      type: 'servers.changed',
+    })
+  })
+
   it('a table the app does not follow, or a row without an id, is nothing', () => {
-    expect(liveEventOf(change('model_servers', 'INSERT', { row: { id: 's1' } }))).toBeNull()
+    expect(liveEventOf(change('user_api_keys', 'INSERT', { row: { id: 'k1' } }))).toBeNull()
     expect(liveEventOf(change('prompts', 'DELETE', {}))).toBeNull()
   })
 })
