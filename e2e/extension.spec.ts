@@ -381,9 +381,22 @@ test("another page of the app's origin leaves the extension's session alone", as
   }
   await worker.evaluate((value) => chrome.storage.local.set({ promptChat: value }), session)
   const article = await context.newPage()
+  // What the content script asks the page is recorded from the page's first script on.
+  await article.addInitScript(() => {
+    const asked: string[] = []
+    ;(window as Window & { asked?: string[] }).asked = asked
+    window.addEventListener('message', (event) => asked.push(String(event.data?.type)))
+  })
   await article.goto('/fixtures/article.html')
-  // The old script gave the page 6 s (USER_TIMEOUT_MS) to answer before writing.
-  await article.waitForTimeout(8_000)
+  // The old script gave the page 6 s (USER_TIMEOUT_MS) to answer before writing, and this test
+  // waited 8 s. A write can only follow an ask: the script posts GET_USER_DATA to the page as
+  // it starts (document_idle, by the load event `goto` waited for) and again every second
+  // (USER_RESEND_MS). Three seconds without an ask (three resends) show none is coming, so no
+  // write is either (docs/quality.md, "Speed"); the storage is checked as before.
+  await article.waitForTimeout(3_000)
+  expect(
+    await article.evaluate(() => (window as Window & { asked?: string[] }).asked),
+  ).not.toContain('GET_USER_DATA')
   expect(await stored()).toEqual(session)
   await article.close()
 })

@@ -39,6 +39,8 @@ export interface LocalServerOptions extends Omit<ServerConfig, 'workers'> {
   log?: (line: string) => void
   /** PostgreSQL: the realtime heartbeat and presence TTL (tests shorten them). */
   realtimeTiming?: Pick<ClusterOptions, 'heartbeatMs' | 'presenceTtlMs'>
+  /** PGlite in memory, the dataDir keeping only the other files (contract tests: openStore). */
+  memoryDatabase?: boolean
 }
 
 /** The Chrome extension's zip in the built app (scripts/pack-extension.ts). */
@@ -65,6 +67,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     databaseOwnerUrl: options.databaseOwnerUrl,
     servingPassword: options.servingPassword,
     dataDir: options.dataDir,
+    memoryDatabase: options.memoryDatabase,
     schema: options.schema,
     cipher: createApiKeyCipher(secret),
     app: options.app,

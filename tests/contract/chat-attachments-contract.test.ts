@@ -55,6 +55,8 @@ for (const backend of backends) {
         port: 0,
         host: '127.0.0.1',
         dataDir,
+        // PGlite in memory (the files still in dataDir): no initdb on disk (docs/quality.md, "Speed").
+        memoryDatabase: true,
         databaseUrl: backend.databaseUrl,
         schema: backend.databaseUrl ? schema : undefined,
         projectId: 'prompt-chat',

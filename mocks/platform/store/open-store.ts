@@ -2,8 +2,10 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { AppSchema } from '../../../contract/app-schema'
 import type { ApiKeyCipher } from '../crypto/api-key-cipher'
+import { migratedClusterImage } from './fresh-cluster-image'
 import { migrate } from './migrate'
 import { openPgliteStore } from './pglite-store'
+import { platformMigrations } from './platform-migrations'
 import { openPostgresStore } from './postgres-store'
 import { resealUnboundSeals } from './reseal-unbound-seals'
 import { servingSessionSetup } from './serving-session'
@@ -20,6 +22,11 @@ export interface StoreOptions {
   databaseOwnerUrl?: string
   /** PGlite's home (`<dataDir>/db`); without it PGlite lives in memory (tests). */
   dataDir?: string
+  /**
+   * PGlite in memory even with a `dataDir` (which still holds the server's other files):
+   * contract tests, whose servers need no database that outlives them (docs/quality.md, "Speed").
+   */
+  memoryDatabase?: boolean
   /** PostgreSQL only: the schema to live in. */
   schema?: string
   /** PostgreSQL: the password of `platform_authenticator`, when the server asks for one. */
@@ -39,7 +46,8 @@ export interface StoreOptions {
  * superuser (docs/security.md).
  */
 export async function openStore(options: StoreOptions): Promise<SqlStore> {
-  const pgliteDir = options.dataDir ? path.join(options.dataDir, 'db') : undefined
+  const pgliteDir =
+    options.dataDir && !options.memoryDatabase ? path.join(options.dataDir, 'db') : undefined
   if (!options.databaseUrl && pgliteDir) await mkdir(pgliteDir, { recursive: true })
   const store = options.databaseUrl
     ? await openPostgresStore({
@@ -49,7 +57,9 @@ export async function openStore(options: StoreOptions): Promise<SqlStore> {
           : withUser(options.databaseUrl, SERVING_ROLE, options.servingPassword),
         schema: options.schema,
       })
-    : await openPgliteStore(pgliteDir)
+    : pgliteDir
+      ? await openPgliteStore(pgliteDir)
+      : await openPgliteStore(undefined, await migratedImage(options.app))
   try {
     await migrate(store, options.app)
     const seed = options.app?.seed
@@ -65,6 +75,27 @@ export async function openStore(options: StoreOptions): Promise<SqlStore> {
     throw error
   }
   return store
+}
+
+/**
+ * In memory, a store starts from an image of a cluster the same migrations already ran on,
+ * made by the first process that needs it (fresh-cluster-image.ts): migrating costs an
+ * in-memory store about a second, and the tests open over a hundred (docs/quality.md,
+ * "Speed"). The image is keyed by every migration's text, so a changed migration makes a new
+ * one; migrate() still runs on every store (finding nothing left to run), and PostgreSQL and
+ * PGlite on disk always migrate for real.
+ */
+function migratedImage(app: AppSchema | undefined): Promise<Blob> {
+  const key = JSON.stringify([platformMigrations, app?.migrations ?? []])
+  return migratedClusterImage(key, async () => {
+    const store = await openPgliteStore()
+    try {
+      await migrate(store, app)
+      return await store.dumpImage()
+    } finally {
+      await store.close()
+    }
+  })
 }
 
 /** The same server and database, as another role. */

@@ -12,14 +12,23 @@ export interface OwnedStore extends SqlStore {
   serve(setup: string[]): Promise<void>
 }
 
-/** Embedded Postgres (WASM): in memory without a directory, durable with one. */
-export async function openPgliteStore(dataDir?: string): Promise<OwnedStore> {
+/** An in-memory PGlite store, which can also be written out as an image to start others from. */
+export interface PgliteStore extends OwnedStore {
+  /** The cluster as a tar image, once every change's statistics are kept. */
+  dumpImage(): Promise<Blob>
+}
+
+/**
+ * Embedded Postgres (WASM): in memory without a directory, durable with one. In memory it
+ * starts from `image` (fresh-cluster-image.ts) or else from a fresh cluster's image.
+ */
+export async function openPgliteStore(dataDir?: string, image?: Blob): Promise<PgliteStore> {
   // Relaxed durability: results return before the files are flushed (the flush still happens);
   // a local platform trades the last instant of a crash for several times the throughput.
   // In memory, it starts from a fresh cluster's image rather than running initdb again.
   const db = await PGlite.create({
     dataDir,
-    loadDataDir: dataDir ? undefined : await freshClusterImage(),
+    loadDataDir: dataDir ? undefined : (image ?? (await freshClusterImage())),
     relaxedDurability: true,
     extensions: { pgcrypto },
   })
@@ -75,6 +84,10 @@ export async function openPgliteStore(dataDir?: string): Promise<OwnedStore> {
       await db.exec(`set session authorization ${SERVING_ROLE}`)
       for (const statement of setup) await db.exec(statement)
       assertServingRole((await db.query<Record<string, unknown>>(SERVING_ROLE_CHECK)).rows[0]!)
+    },
+    dumpImage: async () => {
+      await statistics.settled()
+      return db.dumpDataDir('none')
     },
     close: async () => {
       await statistics.settled()
