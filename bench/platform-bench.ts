@@ -11,6 +11,7 @@ import type { SqlStore } from '../mocks/platform/store/sql-store'
 import { dropSchema, postgresAvailability, TEST_DATABASE_URL } from '../tests/support/postgres'
 import { signUpThroughAuthPage } from '../tests/support/sign-up'
 import { benchBroadcast, formatBroadcast } from './broadcast-bench'
+import { benchChangeDelivery, formatChangeDelivery } from './change-delivery-bench'
 import { createHttpClient } from './http-client'
 import { formatResult, type LoadResult, runLoad } from './load'
 import { benchSearchAt, type SearchScale } from './search-scale'
@@ -20,6 +21,8 @@ import { benchSearchAt, type SearchScale } from './search-scale'
 // workers on one database). Prints req/s, p50/p99, the server's CPU and the overhead ratio, then
 // one channel's broadcast to 1,000 subscribers: p50/p95 latency and messages/s; then search over
 // 100,000 messages of one user among 1,000,000 of another's (BENCH_SEARCH=0 leaves it out).
+// Between them, the change feed's delivery to 1,000 clients of 100 users while they write
+// (BENCH_CHANGES=0 leaves it out; BENCH_HTTP=0 leaves out the table API and broadcast).
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -35,6 +38,7 @@ async function startServer(databaseUrl: string | undefined, workers: number) {
   )
   return {
     url,
+    pid: child.pid!,
     schema: `bench_${child.pid}`,
     /** CPU time (µs) the serving processes have used so far. */
     cpu: () =>
@@ -185,12 +189,44 @@ async function directBaseline(databaseUrl?: string): Promise<Record<string, Load
   }
 }
 
-await benchBackend('PGlite (embedded)', { direct: await directBaseline() })
+/**
+ * Change delivery (issue 30) on a fresh server of its own: target p95 ≤ 100 ms from commit to
+ * delivery (docs/performance.md, "Change delivery (live sync)"). One server process: every
+ * server checks each change for its own subscribers, so more workers add no capacity.
+ */
+async function benchChanges(name: string, databaseUrl?: string) {
+  const options = {
+    users: Number(process.env.BENCH_CHANGES_USERS ?? 100),
+    clients: Number(process.env.BENCH_CHANGES_CLIENTS ?? 1000),
+    seconds: Number(process.env.BENCH_CHANGES_SECONDS ?? 15),
+    intervalMs: Number(process.env.BENCH_CHANGES_INTERVAL_MS ?? 10),
+    publicShare: Number(process.env.BENCH_CHANGES_PUBLIC ?? 0.05),
+  }
+  const server = await startServer(databaseUrl, 1)
+  try {
+    const result = await benchChangeDelivery(server, options, databaseUrl)
+    const load = os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')
+    console.log(
+      `\n${name}: change delivery  (${options.clients} clients of ${options.users} users on prompts, a write per ${options.intervalMs} ms for ${options.seconds} s, ${(options.publicShare * 100).toFixed(0)}% public; load average ${load})`,
+    )
+    for (const line of formatChangeDelivery(result)) console.log(line)
+  } finally {
+    await server.stop()
+    if (databaseUrl) await dropSchema(server.schema)
+  }
+}
+
 const postgres = await postgresAvailability().catch((e: Error) => ({
   available: false,
   reason: e.message,
 }))
-if (postgres.available) {
+if (process.env.BENCH_HTTP !== '0') {
+  await benchBackend('PGlite (embedded)', { direct: await directBaseline() })
+}
+if (process.env.BENCH_HTTP !== '0' && postgres.available) {
   const direct = await directBaseline(TEST_DATABASE_URL)
   // One process, then one per core (BENCH_PG_WORKERS, e.g. "1,2").
   for (const workers of (process.env.BENCH_PG_WORKERS ?? `1,${os.availableParallelism()}`)
@@ -199,7 +235,13 @@ if (postgres.available) {
     const name = `PostgreSQL, ${workers} worker${workers === 1 ? '' : 's'}`
     await benchBackend(name, { databaseUrl: TEST_DATABASE_URL, workers, direct })
   }
-} else console.log(`\nPostgreSQL skipped: ${postgres.reason}`)
+}
+if (!postgres.available) console.log(`\nPostgreSQL skipped: ${postgres.reason}`)
+
+if (process.env.BENCH_CHANGES !== '0') {
+  await benchChanges('PGlite (embedded)')
+  if (postgres.available) await benchChanges('PostgreSQL, 1 worker', TEST_DATABASE_URL)
+}
 
 // Search at scale (docs/product/search.md): targets p95 ≤ 200 ms on PGlite, ≤ 50 ms on
 // PostgreSQL (docs/performance.md).
