@@ -184,3 +184,42 @@ test('a conversation started, answered and renamed on one device shows on the ot
     await expect(phone.getByRole('heading', { name: 'Start a conversation' })).toBeVisible(LIVE)
   })
 })
+
+/** The primary colour as the page paints it. */
+const primaryPaint = (page: Page) =>
+  page.evaluate(() => {
+    const probe = document.createElement('div')
+    probe.style.background = 'var(--colors-primary)'
+    document.body.append(probe)
+    const color = getComputedStyle(probe).backgroundColor
+    probe.remove()
+    return color
+  })
+const GREEN = 'rgb(18, 133, 61)'
+
+test('a style saved on one device shows on the other, and a new device starts with it', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const ada = account('Live Sty')
+  const laptop = await device(browser, ada, true)
+  const phone = await device(browser, ada, false)
+
+  await laptop
+    .getByRole('navigation', { name: 'Toolbar' })
+    .getByRole('button', { name: 'Style' })
+    .click()
+  const editor = laptop.getByRole('dialog', { name: 'Style Configuration' })
+  await editor.getByRole('button', { name: 'Green' }).click()
+  await editor.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(editor).toBeHidden()
+  expect(await primaryPaint(laptop)).toBe(GREEN)
+  await expect.poll(() => primaryPaint(phone), LIVE).toBe(GREEN)
+
+  // Another browser, never styled: the account's style once signed in.
+  const tablet = await device(browser, ada, false)
+  await expect.poll(() => primaryPaint(tablet), LIVE).toBe(GREEN)
+  await tablet.reload()
+  await expect(tablet.getByText('Welcome,')).toBeVisible()
+  expect(await primaryPaint(tablet)).toBe(GREEN)
+})

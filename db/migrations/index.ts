@@ -1,4 +1,5 @@
 import type { AppMigration } from '../../contract/app-schema'
+import { accountStyles } from './account-styles'
 import { appTables } from './app-tables'
 import { chatAttachments } from './chat-attachments'
 import { conversationFolders } from './conversation-folders'
@@ -50,4 +51,5 @@ export const appMigrations: AppMigration[] = [
   modelImageInput,
   messageAttachments,
   realtimeChanges,
+  accountStyles,
 ]

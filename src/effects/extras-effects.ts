@@ -28,7 +28,7 @@ export function provideExtras({
     organise: provideOrganise({ platform, currentUserId, storage }),
     usage: provideUsage({ platform, currentUserId }),
     installExtension: provideInstallExtension(),
-    live: provideLiveChanges(platform),
+    live: provideLiveChanges({ platform, currentUserId, storage }),
   }
 }
 

@@ -1,8 +1,15 @@
-import { type EventObject, fromCallback } from 'xstate'
+import { type EventObject, fromCallback, fromPromise } from 'xstate'
 import type { ChatMessage } from '../domain/chat-message'
 import type { Conversation } from '../domain/conversation'
+import { STYLE_CONFIG_STORAGE_KEY, type StyleConfig } from '../domain/style-config'
 import { type LiveChangeEvent, liveChangesMachine } from '../machines/live-changes.machine'
-import { keysToCamel, type PlatformClient, type TableChange } from '../platform/index'
+import {
+  type KeyValueStorage,
+  keysToCamel,
+  type PlatformClient,
+  type TableChange,
+} from '../platform/index'
+import { logError } from './notify'
 
 /** The tables whose changes the app follows (db/migrations/realtime-changes.ts watches them). */
 export const FOLLOWED_TABLES = [
@@ -11,6 +18,7 @@ export const FOLLOWED_TABLES = [
   'conversations',
   'chat_messages',
   'model_servers',
+  'user_styles',
 ]
 
 type Row = Record<string, unknown>
@@ -38,6 +46,9 @@ export function liveEventOf(change: TableChange): LiveChangeEvent | null {
         : { type: 'message.removed', messageId: id }
     case 'model_servers':
       return { type: 'servers.changed' }
+    // Only what this app can show is taken; a deleted row changes nothing here.
+    case 'user_styles':
+      return row ? { type: 'style.changed', config: row.config } : null
     default:
       return null
   }
@@ -49,10 +60,42 @@ function messageOf(row: Row): ChatMessage {
   return message.status === 'streaming' ? { ...message, arriving: true } : message
 }
 
-/** Live sync on the SDK's change feed: one subscription per followed table. */
-export function provideLiveChanges(platform: PlatformClient) {
+interface StyleRow {
+  id: string
+  userId: string
+  config: unknown
+}
+
+export interface LiveChangesOptions {
+  platform: PlatformClient
+  /** The signed-in user's id; throws when nobody is. */
+  currentUserId: () => string
+  /** This browser's storage, where the style it shows is kept (style-effects.ts). */
+  storage: KeyValueStorage
+}
+
+/**
+ * Live sync on the SDK's change feed, one subscription per followed table, and the style kept
+ * with the account (docs/product/live-sync.md#the-style).
+ */
+export function provideLiveChanges({ platform, currentUserId, storage }: LiveChangesOptions) {
+  const styles = platform.db.table<StyleRow>('user_styles')
+  const keep = (config: unknown) =>
+    styles.upsert({ userId: currentUserId(), config }, { onConflict: 'userId' })
   return liveChangesMachine.provide({
+    actions: { 'log error': logError },
     actors: {
+      // An account without a style takes this browser's, unless it is the defaults.
+      'read account style': fromPromise(async () => {
+        const [row] = await styles.list({ where: { userId: currentUserId() }, limit: 1 })
+        if (row) return row.config
+        const here = readJson(storage.getItem(STYLE_CONFIG_STORAGE_KEY))
+        if (here && typeof here === 'object' && !Array.isArray(here)) await keep(here)
+        return null
+      }),
+      'keep account style': fromPromise<void, { config: StyleConfig }>(async ({ input }) => {
+        await keep(input.config)
+      }),
       'follow changes': fromCallback<EventObject>(({ sendBack }) => {
         const stops = FOLLOWED_TABLES.map((table) =>
           platform.realtime.changes(table, {
@@ -70,4 +113,12 @@ export function provideLiveChanges(platform: PlatformClient) {
       }),
     },
   })
+}
+
+function readJson(text: string | null): unknown {
+  try {
+    return text === null ? null : JSON.parse(text)
+  } catch {
+    return null
+  }
 }

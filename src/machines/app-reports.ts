@@ -4,6 +4,7 @@ import type { Conversation } from '../domain/conversation'
 import type { ActivePrompt } from '../domain/prompt-types'
 import type { SearchResult } from '../domain/search-result'
 import type { SendTarget } from '../domain/send-target'
+import type { StyleConfig } from '../domain/style-config'
 
 /**
  * What a session actor tells the app machine, which routes it on to the actors concerned
@@ -22,6 +23,16 @@ export type AppReport =
   | { type: 'prompt.changed'; promptId?: string }
   /** The user's model servers changed on another device: the picker's models are read again. */
   | { type: 'servers.changed' }
+  /**
+   * The style was saved here (Save Changes, Reset to Defaults, the header's theme toggle): kept
+   * with the account too (docs/product/live-sync.md#the-style).
+   */
+  | { type: 'style.saved'; config: StyleConfig }
+  /**
+   * The account's style as it is kept (read at sign-in, or saved on another device): this page
+   * shows what of it it can (mergeStyleConfig).
+   */
+  | { type: 'style.synced'; config: unknown }
   /** Text for the chat's message input. */
   | { type: 'chat.fill'; content: string }
   /** Send what the chat's input holds. */

@@ -582,6 +582,9 @@ export const appMachine = setup({
                 'quick.open': { actions: sendTo('quickPrompts', ({ event }) => event) },
                 'install.open': { actions: sendTo('installExtension', ({ event }) => event) },
                 'attachments.add': { actions: sendTo('attachments', ({ event }) => event) },
+                // docs/product/live-sync.md#the-style: kept with the account, and shown from it.
+                'style.saved': { actions: sendTo('live', ({ event }) => event) },
+                'style.synced': { actions: sendTo('style', ({ event }) => event) },
                 // Only a composer with files sends them, so it is running.
                 'chat.attachmentsSent': { actions: sendTo('attachments', ({ event }) => event) },
                 'prompts.changed': {

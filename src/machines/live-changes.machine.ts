@@ -1,6 +1,7 @@
-import { type EventObject, fromCallback, sendParent, setup } from 'xstate'
+import { assign, type EventObject, fromCallback, fromPromise, sendParent, setup } from 'xstate'
 import type { ChatMessage } from '../domain/chat-message'
 import type { Conversation } from '../domain/conversation'
+import type { StyleConfig } from '../domain/style-config'
 import type { AppReport } from './app-reports'
 import { notProvided } from './not-provided'
 
@@ -21,8 +22,20 @@ export type LiveChangeEvent =
   | { type: 'message.removed'; messageId: string }
   /** A model server was added, changed or removed: its models join or leave the picker. */
   | { type: 'servers.changed' }
+  /** The style kept with the account was saved (here, or on another device), as it is kept. */
+  | { type: 'style.changed'; config: unknown }
   /** The feed lost track of a table's changes (away too long): what shows it is read again. */
   | { type: 'changes.missed'; table: string }
+
+/** Through the app machine: the style was saved in this tab, to be kept with the account. */
+export type LiveChangesEvent = LiveChangeEvent | { type: 'style.saved'; config: StyleConfig }
+
+export interface LiveChangesContext {
+  /** The style to keep with the account next: saved while the last one was on its way. */
+  pendingStyle: StyleConfig | null
+  /** The style on its way to the account. */
+  keepingStyle: StyleConfig | null
+}
 
 /**
  * Live sync (docs/product/live-sync.md): a change made in another tab or on another device
@@ -32,8 +45,15 @@ export type LiveChangeEvent =
  * twice. Follows the feed for as long as the session's extras run.
  */
 export const liveChangesMachine = setup({
-  types: { events: {} as LiveChangeEvent },
+  types: { events: {} as LiveChangesEvent, context: {} as LiveChangesContext },
   actors: {
+    // The account's style, or null when it has none yet (then this browser's is kept with it).
+    'read account style': fromPromise<unknown>(async () => {
+      throw notProvided('read account style')
+    }),
+    'keep account style': fromPromise<void, { config: StyleConfig }>(async () => {
+      throw notProvided('keep account style')
+    }),
     // The change feed of the watched tables, under row-level security: only rows the user may
     // read arrive, and after a drop it catches up or says `changes.missed`.
     'follow changes': fromCallback<EventObject>(() => {
@@ -77,6 +97,18 @@ export const liveChangesMachine = setup({
         versionOf: null,
       }),
     ),
+    // Routed to the style, which shows it unless it shows it already.
+    'report style synced': sendParent(({ event }): AppReport => {
+      const found = event as unknown as { config?: unknown; output?: unknown }
+      return { type: 'style.synced', config: found.config ?? found.output }
+    }),
+    'hold style': assign({
+      pendingStyle: ({ event }) =>
+        (event as Extract<LiveChangesEvent, { type: 'style.saved' }>).config,
+    }),
+    'log error': (_, _params: { error: unknown }) => {
+      throw notProvided('log error')
+    },
     'report row hidden': sendParent(
       ({ event }): AppReport => ({
         type: 'chat.rowHidden',
@@ -85,6 +117,8 @@ export const liveChangesMachine = setup({
     ),
   },
   guards: {
+    'account has a style?': ({ event }) => (event as { output?: unknown }).output != null,
+    'style held?': ({ context }) => context.pendingStyle !== null,
     'servers missed?': ({ event }) =>
       event.type === 'changes.missed' && event.table === 'model_servers',
     'prompts missed?': ({ event }) =>
@@ -92,11 +126,13 @@ export const liveChangesMachine = setup({
   },
 }).createMachine({
   id: 'liveChanges',
-  initial: 'following',
+  context: { pendingStyle: null, keepingStyle: null },
+  type: 'parallel',
   states: {
     following: {
       invoke: { id: 'follow changes', src: 'follow changes' },
       on: {
+        'style.changed': { actions: 'report style synced' },
         'prompt.changed': { actions: ['report prompts changed', 'report prompt changed'] },
         'quickPrompts.changed': { actions: 'report prompts changed' },
         'conversation.changed': { actions: 'report conversation found' },
@@ -113,6 +149,50 @@ export const liveChangesMachine = setup({
           },
           { guard: 'servers missed?', actions: 'report servers changed' },
         ],
+      },
+    },
+    // docs/product/live-sync.md#the-style: read once at sign-in, then kept as it is saved,
+    // in order, the last one saved last.
+    style: {
+      initial: 'reading',
+      on: { 'style.saved': { actions: 'hold style' } },
+      states: {
+        reading: {
+          invoke: {
+            id: 'read account style',
+            src: 'read account style',
+            onDone: [
+              { guard: 'account has a style?', target: 'idle', actions: 'report style synced' },
+              { target: 'idle' },
+            ],
+            onError: {
+              target: 'idle',
+              actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        idle: {
+          always: {
+            guard: 'style held?',
+            target: 'keeping',
+            actions: assign(({ context }) => ({
+              keepingStyle: context.pendingStyle,
+              pendingStyle: null,
+            })),
+          },
+        },
+        keeping: {
+          invoke: {
+            id: 'keep account style',
+            src: 'keep account style',
+            input: ({ context }) => ({ config: context.keepingStyle as StyleConfig }),
+            onDone: 'idle',
+            onError: {
+              target: 'idle',
+              actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
       },
     },
   },

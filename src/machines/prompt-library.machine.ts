@@ -245,7 +245,7 @@ export const promptLibraryMachine = setup({
             tab: ({ context }) => (context.tab === 'hidden' ? 'public' : context.tab),
           }),
         },
-        // Read again at once when at rest; after the form or the write otherwise ('ready').
+        // Read again at once when at rest, after the form or the write otherwise ('ready').
         'library.refresh': { actions: assign({ stale: true }) },
         'library.tab.change': {
           target: '.loading',
@@ -326,10 +326,28 @@ export const promptLibraryMachine = setup({
             ...CARD_WRITES,
           },
         },
+        // At rest, the list is read again quietly whenever the prompts changed (here or on
+        // another device: docs/product/live-sync.md): every button keeps working while it reads.
         ready: {
-          always: { guard: 'stale?', target: 'loading' },
+          initial: 'resting',
+          states: {
+            resting: { always: { guard: 'stale?', target: 'refreshing' } },
+            refreshing: {
+              entry: assign({ stale: false }),
+              invoke: {
+                id: 'load prompts',
+                src: 'load prompts',
+                input: ({ context }) => ({ tab: context.tab, filter: context.filter }),
+                onDone: {
+                  target: 'resting',
+                  actions: [assign({ prompts: ({ event }) => event.output }), 'rank'],
+                },
+                // The list shown stays; the next change reads it again.
+                onError: 'resting',
+              },
+            },
+          },
           on: {
-            'library.refresh': 'loading',
             // The list is read again: what the user sees is what was kept.
             'marks.failed': {
               target: 'loading',

@@ -179,9 +179,12 @@ export const quickPromptsMachine = setup({
         },
         loading: {
           tags: 'busy',
-          // A click on Add or Remove while the list loads (a refresh after an activation, say)
-          // is taken, not lost: the load gives way, and the change reloads the list after.
+          // A click on Add or Remove while the list loads (a refresh after an activation, or a
+          // change made on another device: docs/product/live-sync.md) is taken, not lost: the
+          // load gives way, and the change reloads the list after. So is a move: the order
+          // shown is written as it is.
           on: {
+            'quick.move': { guard: 'moves?', target: 'reordering', actions: 'move entry' },
             'quick.add': {
               target: 'adding',
               actions: assign({ subject: ({ event }) => event.prompt }),

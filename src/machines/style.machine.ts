@@ -1,11 +1,13 @@
-import { assign, fromCallback, fromPromise, setup, stateIn } from 'xstate'
+import { assign, fromCallback, fromPromise, sendParent, setup, stateIn } from 'xstate'
 import {
   applyStylePatch,
   DEFAULT_STYLE_CONFIG,
+  mergeStyleConfig,
   type StyleConfig,
   type ThemeChoice,
 } from '../domain/style-config'
 import { parseStyleLink } from '../domain/style-link'
+import type { AppReport } from './app-reports'
 import { notProvided } from './not-provided'
 import type { Notice } from './notice'
 
@@ -46,6 +48,11 @@ export type StyleEvent =
   | { type: 'offer.dismiss' }
   /** From the system colour-scheme watcher. */
   | { type: 'system.scheme'; dark: boolean }
+  /**
+   * Through the app machine, the style kept with the account: read at sign-in, or saved on
+   * another device (docs/product/live-sync.md#the-style).
+   */
+  | { type: 'style.synced'; config: unknown }
 
 /** What the page shows for a theme choice, given the system's preference. */
 export function resolveTheme(choice: ThemeChoice, systemDark: boolean): Theme {
@@ -119,8 +126,15 @@ export const styleMachine = setup({
       throw notProvided('notify')
     },
     'take offer': assign({ draft: ({ context }) => context.offer ?? context.draft }),
+    // Routed by the app machine to the live changes actor, which keeps it with the account.
+    'report saved': sendParent(
+      ({ context }): AppReport => ({ type: 'style.saved', config: context.saved }),
+    ),
   },
   guards: {
+    'another style?': ({ context, event }) =>
+      event.type === 'style.synced' &&
+      JSON.stringify(mergeStyleConfig(event.config)) !== JSON.stringify(context.saved),
     'has offer?': ({ context }) => context.offer !== null,
     'offer unreadable?': ({ context }) => context.offerInvalid,
     'offered?': stateIn({ offer: 'offered' }),
@@ -170,6 +184,19 @@ export const styleMachine = setup({
                   type: 'remember theme',
                   params: ({ context }) => ({ theme: context.saved.theme as Theme }),
                 },
+                'report saved',
+              ],
+            },
+            // Shown at once, and kept in this browser for the next start.
+            'style.synced': {
+              guard: 'another style?',
+              actions: [
+                assign(({ event }) => {
+                  const config = mergeStyleConfig(event.config)
+                  return { saved: config, draft: config }
+                }),
+                applyDraft,
+                { type: 'remember config', params: ({ context }) => ({ config: context.saved }) },
               ],
             },
           },
@@ -222,10 +249,19 @@ export const styleMachine = setup({
               actions: [
                 assign({ saved: ({ context }) => context.draft }),
                 { type: 'remember config', params: ({ context }) => ({ config: context.draft }) },
+                'report saved',
                 {
                   type: 'notify',
                   params: { kind: 'success', message: 'Style configuration saved!' },
                 },
+              ],
+            },
+            // The edit in progress stays on screen; Cancel goes back to the account's.
+            'style.synced': {
+              guard: 'another style?',
+              actions: [
+                assign({ saved: ({ event }) => mergeStyleConfig(event.config) }),
+                { type: 'remember config', params: ({ context }) => ({ config: context.saved }) },
               ],
             },
             'editor.cancel': 'closed',
@@ -235,6 +271,7 @@ export const styleMachine = setup({
                 assign({ saved: DEFAULT_STYLE_CONFIG, draft: DEFAULT_STYLE_CONFIG }),
                 applyDraft,
                 'forget config',
+                'report saved',
                 {
                   type: 'notify',
                   params: { kind: 'success', message: 'Style configuration reset to defaults' },

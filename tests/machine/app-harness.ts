@@ -17,7 +17,7 @@ import type {
 } from '../../src/domain/prompt-types'
 import type { SearchResult } from '../../src/domain/search-result'
 import type { ModelServer } from '../../src/domain/server-models'
-import { DEFAULT_STYLE_CONFIG } from '../../src/domain/style-config'
+import { DEFAULT_STYLE_CONFIG, type StyleConfig } from '../../src/domain/style-config'
 import type { ProviderUsage } from '../../src/domain/usage-by-provider'
 import { apiKeysMachine } from '../../src/machines/api-keys.machine'
 import { appMachine } from '../../src/machines/app.machine'
@@ -81,6 +81,8 @@ export function startApp(
     loadSession?: () => Promise<void>
     /** How the library's and search's code arrives; at once by default. */
     loadExtras?: () => Promise<void>
+    /** The style kept with the account; none by default. */
+    accountStyle?: StyleConfig | null
   } = {},
 ) {
   const clock = new SimulatedClock()
@@ -89,6 +91,8 @@ export function startApp(
     quickLoads: 0,
     activeLoads: 0,
     modelLoads: 0,
+    /** The styles kept with the account, in order (docs/product/live-sync.md#the-style). */
+    keptStyles: [] as StyleConfig[],
     saved: [] as ChatMessage[],
     /** What the extension bridge posted back, with the target origin. */
     replies: [] as Array<{ message: ExtensionReply; targetOrigin: string }>,
@@ -263,7 +267,14 @@ export function startApp(
               feed = null
             }
           }),
+          'read account style': fromPromise(
+            async (): Promise<unknown> => options.accountStyle ?? null,
+          ),
+          'keep account style': fromPromise(async ({ input }) => {
+            calls.keptStyles.push(input.config)
+          }),
         },
+        actions: { 'log error': noop },
       }),
       usage: usageMachine.provide({
         actors: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMachine } from 'xstate'
 import { buildShareLink } from '../../src/domain/share-link-builder'
+import { DEFAULT_STYLE_CONFIG } from '../../src/domain/style-config'
 import { appMachine, SESSION_ACTORS } from '../../src/machines/app.machine'
 import { QUICK_SEND_DELAY_MS } from '../../src/machines/quick-prompts.machine'
 import { type ModelEvent, settles, walkEveryTransition } from '../support/model-walk'
@@ -512,6 +513,8 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'prompts.changed' },
   { type: 'prompt.changed', promptId: 's1' },
   { type: 'servers.changed' },
+  { type: 'style.saved', config: DEFAULT_STYLE_CONFIG },
+  { type: 'style.synced', config: DEFAULT_STYLE_CONFIG },
   { type: 'chat.fill', content: 'Hello' },
   { type: 'chat.submit' },
   { type: 'attachments.add', files: [] },

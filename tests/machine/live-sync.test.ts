@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { fromCallback } from 'xstate'
 import type { ChatMessage } from '../../src/domain/chat-message'
+import { DEFAULT_STYLE_CONFIG } from '../../src/domain/style-config'
 import { liveChangesMachine } from '../../src/machines/live-changes.machine'
-import { walkEveryTransition } from '../support/model-walk'
+import { settles, walkEveryTransition } from '../support/model-walk'
 import { ALICE, REVIEWER, startApp } from './app-harness'
 import { flush } from './prompt-fixtures'
 
@@ -170,6 +171,69 @@ describe('live sync through the app machine', () => {
   })
 })
 
+describe('the style kept with the account (docs/product/live-sync.md#the-style)', () => {
+  const TEAL = { ...DEFAULT_STYLE_CONFIG, primaryColor: '#0B8177', theme: 'light' as const }
+  const style = (harness: ReturnType<typeof startApp>) =>
+    harness.children().style?.getSnapshot().context
+
+  it("a new device shows the account's style once signed in", async () => {
+    const harness = await following({ accountStyle: TEAL })
+    expect(style(harness)?.saved).toEqual(TEAL)
+    expect(style(harness)?.draft).toEqual(TEAL)
+    // What the account already has is not written back.
+    expect(harness.calls.keptStyles).toEqual([])
+  })
+
+  it('Save Changes, Reset to Defaults and the theme toggle are kept with the account, in order', async () => {
+    const harness = await following()
+    const editor = harness.children().style
+    editor?.send({ type: 'editor.open' })
+    editor?.send({ type: 'editor.edit', patch: { primaryColor: '#0B8177' } })
+    editor?.send({ type: 'editor.save' })
+    editor?.send({ type: 'theme.toggle' })
+    await flush()
+    editor?.send({ type: 'editor.open' })
+    editor?.send({ type: 'editor.reset' })
+    await flush()
+    expect(harness.calls.keptStyles).toEqual([
+      { ...DEFAULT_STYLE_CONFIG, primaryColor: '#0B8177' },
+      { ...DEFAULT_STYLE_CONFIG, primaryColor: '#0B8177', theme: 'light' },
+      DEFAULT_STYLE_CONFIG,
+    ])
+  })
+
+  it('a style saved on another device shows here; while the editor is open it waits behind the edit', async () => {
+    const harness = await following()
+    harness.changed({ type: 'style.changed', config: TEAL })
+    await flush()
+    expect(style(harness)?.draft).toEqual(TEAL)
+    const editor = harness.children().style
+    editor?.send({ type: 'editor.open' })
+    editor?.send({ type: 'editor.edit', patch: { fontSize: 'large' } })
+    harness.changed({ type: 'style.changed', config: DEFAULT_STYLE_CONFIG })
+    await flush()
+    expect(style(harness)?.draft).toEqual({ ...TEAL, fontSize: 'large' })
+    editor?.send({ type: 'editor.cancel' })
+    expect(style(harness)?.draft).toEqual(DEFAULT_STYLE_CONFIG)
+  })
+
+  it("what of the account's style this app cannot show is left out", async () => {
+    const harness = await following({
+      accountStyle: { primaryColor: '#0B8177', fontSize: 'huge', fontFamily: 'x;}' } as never,
+    })
+    expect(style(harness)?.draft).toEqual({ ...DEFAULT_STYLE_CONFIG, primaryColor: '#0B8177' })
+  })
+
+  it('signed out, the theme toggle is kept in this browser only', async () => {
+    const harness = startApp()
+    await flush()
+    harness.children().style?.send({ type: 'theme.toggle' })
+    await flush()
+    expect(style(harness)?.saved.theme).toBe('light')
+    expect(harness.calls.keptStyles).toEqual([])
+  })
+})
+
 describe('live changes machine model', () => {
   it('walks every declared transition on a real actor', async () => {
     const { missing } = await walkEveryTransition({
@@ -185,7 +249,13 @@ describe('live changes machine model', () => {
         { type: 'changes.missed', table: 'conversations' },
         { type: 'servers.changed' },
         { type: 'changes.missed', table: 'model_servers' },
+        { type: 'style.changed', config: DEFAULT_STYLE_CONFIG },
+        { type: 'style.saved', config: DEFAULT_STYLE_CONFIG },
+        ...settles('read account style', DEFAULT_STYLE_CONFIG),
+        { type: 'xstate.done.actor.read account style', output: null },
+        ...settles('keep account style'),
       ],
+      deferredActors: ['read account style', 'keep account style'],
       fixedActors: { 'follow changes': fromCallback(() => {}) },
       noopActions: [
         'report prompts changed',
@@ -195,8 +265,10 @@ describe('live changes machine model', () => {
         'report row shown',
         'report row hidden',
         'report servers changed',
+        'report style synced',
+        'log error',
       ],
-      serialize: ({ value }) => JSON.stringify(value),
+      serialize: ({ value, context }) => JSON.stringify([value, context.pendingStyle !== null]),
       tags: [],
     })
     expect(missing).toEqual([])

@@ -223,9 +223,21 @@ describe('prompt library machine', () => {
     await lib.settleEach({ type: 'form.cancel' })
     // Once, however many changes came meanwhile.
     expect(lib.loads).toEqual(['public', 'public'])
-    // At rest, a change is read at once.
-    await lib.settleEach({ type: 'library.refresh' })
+    // At rest, a change is read at once, quietly: not busy, and a click meanwhile is taken.
+    lib.actor.send({ type: 'library.refresh' })
     expect(lib.loads).toEqual(['public', 'public', 'public'])
+    expect(lib.actor.getSnapshot().hasTag('busy')).toBe(false)
+    lib.actor.send({ type: 'prompt.edit', prompt: USER })
+    expect(lib.actor.getSnapshot().hasTag('editing')).toBe(true)
+  })
+
+  it('a quiet read that fails leaves the list as it was', async () => {
+    let failing = false
+    const lib = await opened({ load: () => (failing ? fail() : Promise.resolve([USER, SYSTEM])) })
+    failing = true
+    await lib.settleEach({ type: 'library.refresh' })
+    expect(lib.actor.getSnapshot().context.prompts).toEqual([USER, SYSTEM])
+    expect(lib.messages()).toEqual([])
   })
 
   it('edit changes the type and the visibility', async () => {

@@ -184,6 +184,19 @@ describe('quick menu order', () => {
     expect(quick.actor.getSnapshot().matches({ list: 'idle' })).toBe(true)
   })
 
+  it('a move while the list is read again (a change made on another device) is taken, not lost', async () => {
+    let reads = 0
+    const quick = await listed({
+      load: () => (++reads === 1 ? Promise.resolve([ENTRY, SECOND, THIRD]) : new Promise(() => {})),
+    })
+    quick.actor.send({ type: 'quick.refresh' })
+    expect(quick.actor.getSnapshot().matches({ list: 'loading' })).toBe(true)
+    quick.actor.send({ type: 'quick.move', entryId: 'quick_3', to: 0 })
+    expect(quick.order()).toEqual(['quick_3', 'quick_1', 'quick_2'])
+    await flush()
+    expect(quick.log).toEqual(['order: quick_3 quick_1 quick_2'])
+  })
+
   it('a failed reorder is said, and the list is read again', async () => {
     let loads = 0
     const quick = await listed({

@@ -58,6 +58,10 @@ function startStyle(
         'reset address': () => {
           recorded.log.push('reset address')
         },
+        // Kept with the account too, through the app machine (docs/product/live-sync.md#the-style).
+        'report saved': ({ context }) => {
+          recorded.log.push(`keep ${context.saved.primaryColor} ${context.saved.theme}`)
+        },
         notify: (_, notice: Notice) => {
           recorded.log.push(notice.message)
         },
@@ -97,7 +101,11 @@ describe('style machine: edit and revert', () => {
     expect(actor.getSnapshot().hasTag('editing')).toBe(false)
     expect(actor.getSnapshot().context.saved.primaryColor).toBe('#16A34A')
     expect(lastApplied()?.config.primaryColor).toBe('#16A34A')
-    expect(recorded.log).toEqual(['remember #16A34A light', 'Style configuration saved!'])
+    expect(recorded.log).toEqual([
+      'remember #16A34A light',
+      'keep #16A34A light',
+      'Style configuration saved!',
+    ])
   })
 
   it('Cancel (and the close button, which sends the same) puts the saved look back', () => {
@@ -115,7 +123,11 @@ describe('style machine: edit and revert', () => {
     actor.send({ type: 'editor.open' })
     actor.send({ type: 'editor.reset' })
     expect(lastApplied()).toEqual({ config: DEFAULT_STYLE_CONFIG, theme: 'dark' })
-    expect(recorded.log).toEqual(['forget', 'Style configuration reset to defaults'])
+    expect(recorded.log).toEqual([
+      'forget',
+      'keep #6366F1 dark',
+      'Style configuration reset to defaults',
+    ])
     // The defaults are now what Cancel goes back to.
     actor.send({ type: 'editor.edit', patch: { primaryColor: '#DC2626' } })
     actor.send({ type: 'editor.cancel' })
@@ -148,7 +160,7 @@ describe('style machine: one theme setting', () => {
     actor.send({ type: 'theme.toggle' })
     expect(lastApplied()?.theme).toBe('dark')
     expect(actor.getSnapshot().context.saved.theme).toBe('dark')
-    expect(recorded.log).toEqual(['theme dark'])
+    expect(recorded.log).toEqual(['theme dark', `keep ${SAVED.primaryColor} dark`])
   })
 
   it('from Auto the toggle leaves what the system shows', () => {
@@ -316,6 +328,8 @@ describe('style machine model', () => {
         { type: 'offer.apply' },
         { type: 'offer.dismiss' },
         { type: 'system.scheme', dark: true },
+        // docs/product/live-sync.md#the-style: the account's style, another or the same.
+        { type: 'style.synced', config: SHARED },
         { type: 'xstate.done.actor.copy theme link' },
         { type: 'xstate.error.actor.copy theme link', error: new Error('denied') },
       ],
@@ -328,8 +342,11 @@ describe('style machine model', () => {
         'remember theme',
         'reset address',
         'notify',
+        'report saved',
       ],
-      serialize: ({ value }) => JSON.stringify(value),
+      // What the guards read: the state, and whether the account's style is the one kept.
+      serialize: ({ value, context }) =>
+        JSON.stringify([value, context.saved.primaryColor === SHARED.primaryColor]),
       tags: ['editing', 'sharing', 'offered'],
     })
     expect(missing).toEqual([])

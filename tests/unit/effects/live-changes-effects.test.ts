@@ -103,6 +103,16 @@ describe('the change feed read into the app’s terms', () => {
     })
   })
 
+  it("the account's style arrives as it is kept, for the style to read what it can; a deleted one is nothing", () => {
+    const config = { primaryColor: '#0B8177', fontSize: 'huge', evil: '<script>' }
+    const row = { id: 's1', user_id: 'u1', config }
+    expect(liveEventOf(change('user_styles', 'UPDATE', { row }))).toEqual({
+      type: 'style.changed',
+      config,
+    })
+    expect(liveEventOf(change('user_styles', 'DELETE', { old: { id: 's1' } }))).toBeNull()
+  })
+
   it('a table the app does not follow, or a row without an id, is nothing', () => {
     expect(liveEventOf(change('user_api_keys', 'INSERT', { row: { id: 'k1' } }))).toBeNull()
     expect(liveEventOf(change('prompts', 'DELETE', {}))).toBeNull()
