@@ -22,7 +22,9 @@ function startStyle(href = 'http://localhost:3000/') {
           return () => {}
         },
       },
-    }),
+      // Here the style runs alone: what it keeps with the account goes to the app machine,
+      // which is not here (docs/product/live-sync.md#the-style).
+    }).provide({ actions: { 'report saved': () => {} } }),
     { input: { saved: savedStyle(localStorage), systemDark: false, href } },
   )
   actor.start()
