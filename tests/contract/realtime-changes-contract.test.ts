@@ -93,6 +93,31 @@ describeOnEveryBackend('the change feed', (backend) => {
     socket.ws.close()
   })
 
+  test('a bulk write far beyond what the feed can check in time tells subscribers to reload, and it keeps up after', async () => {
+    const a = await user(`bulk-${Math.random()}@example.com`)
+    const b = await user(`bystander-${Math.random()}@example.com`)
+    const socket = await changeSocket(url(), a.token)
+    const other = await changeSocket(url(), b.token)
+    await socket.subscribe('prompts', `user_id=eq.${a.userId}`)
+    await other.subscribe('prompts')
+    // One statement, 300 rows: 300 changes to check at once, as each subscriber.
+    await a.db.sql(
+      `insert into prompts (user_id, title, content, type)
+       select auth_uid(), 'bulk ' || n, 'c', 'user' from generate_series(1, 300) n`,
+    )
+    await until('the reload', () => socket.ofType('changes.reload').length > 0)
+    await until("the other user's reload", () => other.ofType('changes.reload').length > 0)
+    // Given up on, not sent one by one.
+    expect(socket.changes().length).toBeLessThan(300)
+    await a.db.sql(insertPrompt, ['after the burst', 'c', '0'])
+    await until('the next change', () =>
+      socket.changes().some((c) => (c.row as { title: string }).title === 'after the burst'),
+    )
+    expect(other.changes().filter((c) => c.table === 'prompts' && c.row)).toEqual([])
+    socket.ws.close()
+    other.ws.close()
+  })
+
   test('a client back from a disconnect catches up from its last id, or is told to reload', async () => {
     const a = await user(`away-${Math.random()}@example.com`)
     const first = await changeSocket(url(), a.token)

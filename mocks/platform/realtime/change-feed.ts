@@ -11,6 +11,14 @@ import { serverFrame } from './realtime-protocol'
 /** A catch-up longer than this is a reload instead. */
 export const CATCH_UP_LIMIT = 1000
 
+/**
+ * Changes waiting to be checked beyond this are given up on: every subscription is told to
+ * reload instead (docs/wire-contract.md, "Changes"). Each change is checked as each subscribed
+ * identity, so a bulk write (a restore, an import) would otherwise keep the database busy for
+ * seconds, and every other user's requests behind it (docs/security.md).
+ */
+export const BACKLOG_LIMIT = 100
+
 /** What the feed needs of a socket: where its frames go. */
 export interface FeedPeer {
   send(frame: string): void
@@ -57,6 +65,12 @@ export function createChangeFeed(options: ChangeFeedOptions) {
   let listening: Promise<() => Promise<void>> | undefined
   let queue = Promise.resolve()
   let closed = false
+  /** Changes notified and waiting to be checked (not given up on). */
+  let behind = 0
+  /** The newest change notified so far. */
+  let newest = 0
+  /** Changes up to this id are given up on (BACKLOG_LIMIT): their subscribers reload. */
+  let givenUpThrough = 0
 
   const enqueue = (step: () => Promise<void>) => {
     queue = queue.then(step).catch((error: Error) => {
@@ -75,10 +89,29 @@ export function createChangeFeed(options: ChangeFeedOptions) {
       store,
       connectionString: options.listenUrl,
       log: options.log,
-      onChange: (id) => void enqueue(() => handle(id)),
+      onChange: (id) => {
+        newest = Math.max(newest, id)
+        if (++behind > BACKLOG_LIMIT) giveUp()
+        void enqueue(async () => {
+          if (id <= givenUpThrough) return
+          behind--
+          await handle(id)
+        })
+      },
       onResync: () => options.log('realtime: change notices of a LISTEN gap were lost'),
     })
     return listening
+  }
+
+  /** Behind by more than BACKLOG_LIMIT: what is waiting is dropped, and every list reloads. */
+  function giveUp(): void {
+    givenUpThrough = newest
+    options.log(`realtime: ${behind} changes waiting; subscribers told to reload`)
+    behind = 0
+    for (const s of subscriptions) {
+      s.skipThrough = Math.max(s.skipThrough, givenUpThrough)
+      s.peer.send(serverFrame('changes.reload', { table: s.table, filter: s.filterText }))
+    }
   }
 
   async function handle(id: number): Promise<void> {
