@@ -2,6 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test'
 import { chatWithGpt5, composer, send } from './support/chat'
 import { createPrompt, openLibrary } from './support/prompts'
 import { ARTIFACTS, waitForToastsToGo } from './support/session'
+import { GREEN, primaryPaint } from './support/style'
 
 // Live sync (docs/product/live-sync.md): one user on two devices (two browser contexts),
 // and a second user, on `npm start` with the fake providers. What one device changes shows
@@ -184,18 +185,6 @@ test('a conversation started, answered and renamed on one device shows on the ot
     await expect(phone.getByRole('heading', { name: 'Start a conversation' })).toBeVisible(LIVE)
   })
 })
-
-/** The primary colour as the page paints it. */
-const primaryPaint = (page: Page) =>
-  page.evaluate(() => {
-    const probe = document.createElement('div')
-    probe.style.background = 'var(--colors-primary)'
-    document.body.append(probe)
-    const color = getComputedStyle(probe).backgroundColor
-    probe.remove()
-    return color
-  })
-const GREEN = 'rgb(18, 133, 61)'
 
 test('a style saved on one device shows on the other, and a new device starts with it', async ({
   browser,

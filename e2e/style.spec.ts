@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { ARTIFACTS, signUp, toast, waitForToastsToGo } from './support/session'
+import { GREEN, primaryPaint } from './support/style'
 
 // The style editor in a real Chromium: live edits, Cancel, Save across a reload, Reset, the
 // system theme, animations, shared links, the narrow layout, accessibility and screenshots.
@@ -16,19 +17,7 @@ async function openEditor(page: Page) {
   return editor(page)
 }
 
-/** What the page paints primary things with: the Send button's background. */
-const primaryPaint = (page: Page) =>
-  page.evaluate(() => {
-    const probe = document.createElement('div')
-    probe.style.background = 'var(--colors-primary)'
-    document.body.append(probe)
-    const color = getComputedStyle(probe).backgroundColor
-    probe.remove()
-    return color
-  })
-
 const INDIGO = 'rgb(99, 102, 241)'
-const GREEN = 'rgb(18, 133, 61)'
 
 test('a preset shows at once, Cancel reverts, Save survives a reload, Reset restores', async ({
   page,
