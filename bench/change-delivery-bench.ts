@@ -34,6 +34,8 @@ export interface ChangeDeliveryResult extends ChangeDeliveryOptions {
   written: number
   publicWritten: number
   writeErrors: number
+  /** Each distinct status and answer of a failed write. */
+  writeFailures: string[]
   expected: number
   received: number
   lost: number
@@ -259,6 +261,8 @@ export async function benchChangeDelivery(
   }
 
   const http = createHttpClient(server.url, 64)
+  /** Why writes failed, each reason once: printed with the result. */
+  const failures = new Set<string>()
   const next = random(30)
   const write = async (timed: boolean) => {
     const n = writes.length
@@ -285,9 +289,12 @@ export async function benchChangeDelivery(
       Authorization: `Bearer ${users[user]!.token}`,
       'Content-Type': 'application/json',
     }
-    const res = await http.request('POST', `${REST}/${TABLE}`, headers, body).catch(() => null)
+    const res = await http
+      .request('POST', `${REST}/${TABLE}`, headers, body)
+      .catch((error: Error) => ({ status: 0, body: `${error.name}: ${error.message}` }))
     record.answeredAt = wallNow()
-    record.ok = res?.status === 201
+    record.ok = res.status === 201
+    if (!record.ok) failures.add(`${res.status} ${res.body.slice(0, 200)}`)
   }
   const expectedOf = (w: Write) => (!w.ok ? 0 : w.isPublic ? clientCount : clientsOf(w.user))
   const expectedOfAll = () => writes.reduce((sum, w) => sum + expectedOf(w), 0)
@@ -361,6 +368,7 @@ export async function benchChangeDelivery(
     written: timed.filter((w) => w.ok).length,
     publicWritten: timed.filter((w) => w.ok && w.isPublic).length,
     writeErrors: timed.filter((w) => !w.ok).length,
+    writeFailures: [...failures],
     expected: timed.reduce((sum, w) => sum + expectedOf(w), 0),
     received: received - warmReceived,
     lost,
@@ -407,6 +415,7 @@ export function formatChangeDelivery(r: ChangeDeliveryResult): string[] {
     `  deliveries             ${r.received} of ${r.expected} expected  ${r.deliveriesPerSecond.toFixed(0)} deliveries/s  ${r.written} changes written (${r.publicWritten} public)  drained ${r.drainSeconds.toFixed(1)} s after the last write`,
     `  server cpu             ${share(r.serverCpu)} ${perDelivery(r.serverCpu)} ${perChange(r.serverCpu)}  ${database}`,
     `  errors                 lost ${r.lost}  duplicated ${r.duplicates}  another user's private row ${r.violations}  error/reload frames ${r.refusals}  failed writes ${r.writeErrors}`,
+    ...r.writeFailures.map((failure) => `  a write failed:        ${failure}`),
     `  p95 ≤ ${CHANGE_P95_TARGET_MS} ms at the asked write rate, nothing lost: ${pass ? 'PASS' : 'FAIL'}`,
   ]
 }

@@ -8,7 +8,9 @@ import http from 'node:http'
  */
 export function createHttpClient(baseUrl: string, maxSockets: number) {
   const origin = new URL(baseUrl)
-  const agent = new http.Agent({ keepAlive: true, maxSockets })
+  // An idle socket is closed after 2 s, before the server's keep-alive (Node's 5 s) closes it
+  // under a request just sent on it: that race read as a failed write (ECONNRESET).
+  const agent = new http.Agent({ keepAlive: true, maxSockets, timeout: 2_000 })
   return {
     request(
       method: string,

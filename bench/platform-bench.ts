@@ -29,7 +29,14 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 
 async function startServer(databaseUrl: string | undefined, workers: number) {
   const child = fork(path.join(here, 'bench-server.ts'), {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+        : []),
+    ],
     env: { ...process.env, DATABASE_URL: databaseUrl ?? '', BENCH_WORKERS: String(workers) },
     stdio: 'inherit',
   })

@@ -12,6 +12,8 @@ export interface OwnedStore extends SqlStore {
   serve(setup: string[]): Promise<void>
 }
 
+const ROLLED_BACK = new Error('rolled back')
+
 /** An in-memory PGlite store, which can also be written out as an image to start others from. */
 export interface PgliteStore extends OwnedStore {
   /** The cluster as a tar image, once every change's statistics are kept. */
@@ -76,6 +78,20 @@ export async function openPgliteStore(dataDir?: string, image?: Blob): Promise<P
     // Transaction-local, so the owner's rights end with the transaction, and PGlite's lock
     // keeps every other call out meanwhile.
     asOwner: (work) => asOwner((tx) => work({ query: run(tx) })),
+    whatIf: async (statements) => {
+      let results: Awaited<ReturnType<PGlite['exec']>> = []
+      await asOwner(async (tx) => {
+        results = await tx.exec(statements.join(';\n'))
+        throw ROLLED_BACK
+      }).catch((error) => {
+        if (error !== ROLLED_BACK) throw error
+      })
+      if (results.length !== statements.length) throw new Error('whatIf: result count mismatch')
+      return results.map((result) => ({
+        rows: result.rows as Record<string, unknown>[],
+        rowCount: result.affectedRows ?? result.rows.length,
+      }))
+    },
     listen: async (channel, onPayload) => {
       const stop = await db.listen(channel, onPayload)
       return () => stop()

@@ -88,6 +88,21 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       await pool.query(script)
     },
     asOwner: (work) => transaction(ownerPool, work),
+    async whatIf(statements) {
+      const client = await ownerPool.connect()
+      try {
+        // The simple protocol: BEGIN and every statement in one round trip.
+        const result = (await client.query(`begin;\n${statements.join(';\n')}`)) as
+          | pg.QueryResult
+          | pg.QueryResult[]
+        const results = (Array.isArray(result) ? result : [result]).slice(1)
+        if (results.length !== statements.length) throw new Error('whatIf: result count mismatch')
+        return results.map((r) => ({ rows: r.rows, rowCount: r.rowCount ?? r.rows.length }))
+      } finally {
+        await client.query('rollback').catch(() => {})
+        client.release()
+      }
+    },
     async serve(setup) {
       // Every new connection of the pool gets the session setup before anything else.
       const serving = openPool(options.servingUrl, 10, setup)

@@ -37,6 +37,14 @@ export interface SqlStore extends SqlExecutor {
    */
   asOwner<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>
   /**
+   * Runs our own statements (quoted literals, as `script`) as the owner in one transaction that
+   * is always rolled back, in one round trip, and resolves to each statement's result: a
+   * question asked of a changed database that never changes it (change-visibility.ts).
+   */
+  whatIf(
+    statements: string[],
+  ): Promise<Array<{ rows: Record<string, unknown>[]; rowCount: number }>>
+  /**
    * PGlite only (one session, so it hears its own NOTIFYs): calls `onPayload` for each
    * notification on `channel`; resolves to a stop. PostgreSQL listens on a connection of its
    * own (change-listener.ts).
