@@ -146,7 +146,7 @@ export function createAnthropicFake(deps: FakeDeps): ProviderFake {
     const messages = body.messages.map((m) => ({ role: m.role, ...readContent(m.content) }))
     const last = messages.findLast((m) => m.role === 'user')
     const lastUser = readUserTurn(last?.text ?? '', last?.images ?? [])
-    const triggers = readTriggers(lastUser.text)
+    const triggers = readTriggers(lastUser.text, 'anthropic')
     if (triggers.delayMs) await deps.sleep(triggers.delayMs, request.signal)
     switch (triggers.failure) {
       case '401':

@@ -3,7 +3,8 @@
  * `[fail:401]`, `[fail:429]`, `[fail:500]` (that status in the provider's error shape),
  * `[fail:unreadable]` (502 with an HTML body), `[fail:empty]` (a 200 without any text),
  * `[fail:safety]` and `[fail:no-candidates]` (Google only), and `[slow:ms]` (answer after
- * a delay, at most 60 s).
+ * a delay, at most 60 s). `[fail:429@anthropic]` fails at that provider's fake only, so one
+ * message sent to several providers at once (docs/product/compare.md) fails at one of them.
  *
  * Streamed answers (OpenAI and Anthropic with `stream: true`, Google's streamGenerateContent)
  * send the reply one token (a word and the space after it) per chunk, as fast as they can
@@ -53,8 +54,10 @@ export const MAX_FAKE_DELAY_MS = 60_000
 const MAX_RATE = 1000
 export const MAX_LONG_TOKENS = 20_000
 
-export function readTriggers(message: string): FakeTriggers {
-  const failure = /\[fail:([a-z0-9-]+)\]/i.exec(message)?.[1]?.toLowerCase()
+export function readTriggers(message: string, provider?: string): FakeTriggers {
+  const failing = /\[fail:([a-z0-9-]+)(?:@([a-z]+))?\]/i.exec(message)
+  const elsewhere = failing?.[2] !== undefined && failing[2].toLowerCase() !== provider
+  const failure = elsewhere ? undefined : failing?.[1]?.toLowerCase()
   const delay = Number(/\[slow:(\d+)\]/i.exec(message)?.[1] ?? 0)
   const rate = Number(/\[rate:(\d+)\]/i.exec(message)?.[1] ?? 0)
   const failMid = /\[fail-mid:(\d+)\]/i.exec(message)?.[1]

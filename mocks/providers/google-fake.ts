@@ -188,7 +188,7 @@ export function createGoogleFake(deps: FakeDeps): ProviderFake {
         .filter(Boolean)
         .reduce((sum, part) => sum + estimateTokens(part), 0) +
       contents.reduce((sum, c) => sum + c.images.length * GOOGLE_IMAGE_TOKENS, 0)
-    const triggers = readTriggers(lastUser.text)
+    const triggers = readTriggers(lastUser.text, 'google')
     if (triggers.delayMs) await deps.sleep(triggers.delayMs, request.signal)
     switch (triggers.failure) {
       case '401':

@@ -191,7 +191,7 @@ export function createOpenAIFake(
     const messages = body.messages.map((m) => ({ role: m.role, ...readContent(m.content) }))
     const last = messages.findLast((m) => m.role === 'user')
     const lastUser = readUserTurn(last?.text ?? '', last?.images ?? [])
-    const triggers = readTriggers(lastUser.text)
+    const triggers = readTriggers(lastUser.text, 'openai')
     if (triggers.delayMs) await deps.sleep(triggers.delayMs, request.signal)
     switch (triggers.failure) {
       case '401':

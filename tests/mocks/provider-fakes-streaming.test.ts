@@ -132,6 +132,27 @@ describe.each(['openai', 'anthropic', 'google'] as const)('%s fake, streamed', (
   })
 })
 
+describe('a failure aimed at one provider (compare mode, docs/product/compare.md)', () => {
+  test('[fail:429@anthropic] fails at Anthropic only; OpenAI and Google answer', async () => {
+    const message = 'Name a colour [fail:429@anthropic]'
+    await expect(chat('anthropic', message).streamed()).rejects.toThrow(
+      'Anthropic API error: Number of request tokens has exceeded your per-minute rate limit',
+    )
+    for (const provider of ['openai', 'google'] as const) {
+      expect((await chat(provider, message).streamed()).content).toContain('Name a colour')
+    }
+  })
+
+  test.each([
+    ['[fail:500@google]', 'google', '500'],
+    ['[fail:500@google]', 'openai', undefined],
+    ['[fail:401@OpenAI]', 'openai', '401'],
+    ['[fail:401]', 'anthropic', '401'],
+  ])('%s at %s reads as failure %s', (message, provider, failure) => {
+    expect(readTriggers(message, provider).failure).toBe(failure)
+  })
+})
+
 describe('Google fake, streamed stops', () => {
   test.each([
     ['[fail:safety]', 'Response blocked by safety filters'],
