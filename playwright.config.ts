@@ -19,9 +19,11 @@ export default defineConfig({
   reporter: [['list']],
   // Two workers, their two browsers and the server share two cores, and while one worker runs
   // the axe scans the other's pages paint slowly: a 5 s wait for a toast or a focus ran out
-  // there (CI, 2026-11-30), as did a 30 s test of paced replies. The waits say what must
-  // happen, not how fast: speed is measured by the benchmarks (docs/quality.md, "Speed").
-  timeout: 45_000,
+  // there (CI, 2026-11-30), as did a 30 s test of paced replies. Machines of the same kind
+  // differ too: on 2026-12-01 the same suite ran 1.7 times slower than the day before, and two
+  // tests ran out of 45 s. The waits say what must happen, not how fast: speed is measured by
+  // the benchmarks (docs/quality.md, "Speed"); a test that hangs still fails, at 90 s.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page, test } from '@playwright/test'
+import { axeViolations } from './support/axe'
 import { composer, send } from './support/chat'
 import { toast, waitForToastsToGo } from './support/session'
 
@@ -28,9 +28,7 @@ async function blockingViolations(page: Page, include?: string): Promise<string[
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   )
-  let builder = new AxeBuilder({ page })
-  if (include) builder = builder.include(include)
-  const { violations } = await builder.analyze()
+  const violations = await axeViolations(page, include)
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
@@ -94,7 +92,7 @@ async function closeWithEscape(page: Page, dialog: Locator) {
 for (const theme of THEMES) {
   for (const width of WIDTHS) {
     test(`axe: every screen and dialog, ${theme} theme, ${width} px`, async ({ page }) => {
-      test.setTimeout(240_000)
+      test.setTimeout(360_000)
       const narrow = width < 768
       const where = (what: string) => `${what} (${theme}, ${width} px)`
       await page.setViewportSize({ width, height: HEIGHT })

@@ -1,19 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { axeBlocking } from './support/axe'
 import { chatWithGpt5, composer, saveKeyAndPick } from './support/chat'
 import { ownKey, requestsSentWith } from './support/provider-requests'
 import { signUp, toast } from './support/session'
 
 // Attachments (docs/product/attachments.md): an image pasted, a text file dropped, refused files
 // that lose nothing. The fakes answer with what reached them, read from the bytes.
-
-/** Serious and critical axe findings inside `selector` (docs/rendering.md, accessibility). */
-async function axeFindings(page: Page, selector: string) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
-}
 
 const attachButton = (page: Page) => page.getByRole('button', { name: 'Attach files' })
 const chips = (page: Page) => page.getByRole('list', { name: 'Files to send' })
@@ -88,10 +80,10 @@ test('a pasted image reaches each provider, shows as a thumbnail after a reload,
   const large = viewer.getByRole('img', { name: 'photo.png' })
   await expect(large).toBeVisible()
   expect(await large.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(640)
-  expect(await axeFindings(page, '[role="dialog"]')).toEqual([])
+  expect(await axeBlocking(page, '[role="dialog"]')).toEqual([])
   await viewer.getByRole('button', { name: 'Close' }).click()
   await expect(viewer).toBeHidden()
-  expect(await axeFindings(page, '[aria-label="Attachments"]')).toEqual([])
+  expect(await axeBlocking(page, '[aria-label="Attachments"]')).toEqual([])
 })
 
 test('a dropped text file goes to the provider as named, fenced text', async ({
@@ -126,7 +118,7 @@ test('a file too large and a program named .png are refused, and the typed text 
     {
       name: 'huge.png',
       mimeType: 'image/png',
-      buffer: Buffer.concat([png, Buffer.alloc(30 * 1024 * 1024 - png.length)]),
+      buffer: Buffer.concat([png, Buffer.alloc(21 * 1024 * 1024 - png.length)]),
     },
     {
       name: 'setup.png',
@@ -136,7 +128,7 @@ test('a file too large and a program named .png are refused, and the typed text 
     { name: 'todo.txt', mimeType: 'text/plain', buffer: Buffer.from('water the plants') },
   ])
   await expect(
-    toast(page, '“huge.png” is too large (30.0 MB). Images can be at most 20 MB.'),
+    toast(page, '“huge.png” is too large (21.0 MB). Images can be at most 20 MB.'),
   ).toBeVisible()
   await expect(
     toast(
@@ -152,7 +144,7 @@ test('a file too large and a program named .png are refused, and the typed text 
   for (const theme of ['light', 'dark']) {
     await toolbar.getByRole('button', { name: /^Switch to (light|dark) theme$/ }).click()
     await expect(page.locator('html')).toHaveClass(new RegExp(theme))
-    expect(await axeFindings(page, 'form[aria-label="Message composer"]'), theme).toEqual([])
+    expect(await axeBlocking(page, 'form[aria-label="Message composer"]'), theme).toEqual([])
   }
   await chips(page).getByRole('button', { name: 'Remove todo.txt' }).click()
   await expect(chips(page)).toBeHidden()

@@ -10,8 +10,7 @@ test('a reply streams in with its usage; Stop keeps the partial reply; Regenerat
   page,
 }) => {
   // Paced on purpose: about 4 s at 8 tokens a second, then 9 s for the regenerated reply at 3,
-  // and two reloads, beside another worker: more than the default 30 s.
-  test.setTimeout(60_000)
+  // and two reloads, beside another worker (the suite's 90 s is enough).
   await signUp(page, 'Stream Sam')
   await chatWithGpt5(page)
   const reply = page.getByRole('article', { name: 'GPT-5 message' })
@@ -71,7 +70,6 @@ test('a reply streams in with its usage; Stop keeps the partial reply; Regenerat
 test('a reply keeps streaming while the user reads another conversation, and is there when they come back', async ({
   page,
 }) => {
-  test.setTimeout(60_000)
   await page.setViewportSize({ width: 1280, height: 800 })
   await signUp(page, 'Switch Sue')
   await chatWithGpt5(page)

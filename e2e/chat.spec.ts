@@ -1,17 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
+import { composer, openPicker } from './support/chat'
 import { ARTIFACTS, signUp, toast } from './support/session'
 
 // The chat journey on `npm start` with fake providers, in a real Chromium.
-
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' })
-
-async function openPicker(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Toolbar' })
-    .getByRole('button', { name: /Select Model|GPT|Claude|Gemini/ })
-    .click()
-  return page.getByRole('dialog', { name: 'Select AI Model' })
-}
 
 async function saveKey(page: Page, label: string, key: string, provider: string) {
   const picker = await openPicker(page)

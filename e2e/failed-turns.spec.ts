@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { chatWithGpt5, composer, send } from './support/chat'
+import { chatWithGpt5, composer, openPicker, send } from './support/chat'
 import { forgetRequestsSentWith, turnsSentWith } from './support/provider-requests'
 import { signUp, toast, waitForToastsToGo } from './support/session'
 
@@ -49,15 +49,7 @@ test('a message sent before its key was saved is answered by Retry after a reloa
 }) => {
   await signUp(page, 'Kim Nokey')
   await expect(composer(page)).toHaveAttribute('placeholder', /^Message .+\.\.\.$/)
-  await page
-    .getByRole('navigation', { name: 'Toolbar' })
-    .getByRole('button', { name: /Select Model|GPT|Claude|Gemini/ })
-    .click()
-  await page
-    .getByRole('dialog', { name: 'Select AI Model' })
-    .getByRole('button', { name: /GPT-5/ })
-    .first()
-    .click()
+  await (await openPicker(page)).getByRole('button', { name: /GPT-5/ }).first().click()
   await expect(composer(page)).toHaveAttribute('placeholder', 'Message GPT-5...')
   await send(page, 'Hello before my key')
   await expect(

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { axeBlocking } from './support/axe'
 import { createPrompt, openLibrary } from './support/prompts'
 import { ARTIFACTS, signUp, waitForToastsToGo } from './support/session'
 
@@ -221,14 +221,7 @@ async function checkTooltip(page: Page, name: string, expected: boolean) {
 
 /** No serious or critical axe violation in the header (icon-only buttons need their names). */
 async function axeHeader(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).include('header').analyze()
-  const blocking = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  )
-  expect(
-    blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    where,
-  ).toEqual([])
+  expect(await axeBlocking(page, 'header'), where).toEqual([])
 }
 
 async function theme(page: Page) {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { unzipSync } from 'fflate'
+import { axeBlocking } from './support/axe'
 import { ARTIFACTS, signUp, toast, waitForToastsToGo } from './support/session'
 
 // The Install Chrome Extension dialog in a real Chromium: the zip the server hands out, the
@@ -81,14 +81,7 @@ test('axe-clean in light and dark; screenshots at 390, 800 and 1440 px', async (
     await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`))
     await waitForToastsToGo(page)
     const opened = await openFromBar(page)
-    const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
-    const blocking = results.violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    )
-    expect(
-      blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      theme,
-    ).toEqual([])
+    expect(await axeBlocking(page, '[role="dialog"]'), theme).toEqual([])
     for (const width of [1440, 800, 390]) {
       await page.setViewportSize({ width, height: 900 })
       await page.screenshot({ path: `${ARTIFACTS}/install-extension-${theme}-${width}.png` })

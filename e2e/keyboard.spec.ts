@@ -202,7 +202,6 @@ test('sign in, pick a model, send, open the library and run a prompt: keyboard o
 test('from load to a sent message in one key press; the skip link; New chat takes the box', async ({
   page,
 }) => {
-  test.setTimeout(60_000)
   await page.setViewportSize({ width: 1280, height: 800 })
   await signUp(page, 'Keys Kim')
   await chatWithGpt5(page)

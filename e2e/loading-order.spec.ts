@@ -34,7 +34,6 @@ test("signing in from the address asks for the chat's views while the session's 
   page,
   browser,
 }) => {
-  test.setTimeout(60_000)
   await signUp(page, 'Early Eve')
   const tokens = await page.evaluate(() => JSON.parse(localStorage.getItem('auth_tokens')!))
 
@@ -62,7 +61,6 @@ test("a linked conversation's history is asked for while the session's actors st
   page,
   browser,
 }) => {
-  test.setTimeout(60_000)
   await signUp(page, 'Early Fay')
   await chatWithGpt5(page)
   await send(page, 'Fay: a question worth keeping')

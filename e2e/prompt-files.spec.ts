@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, type Locator, type Page, test } from '@playwright/test'
+import { openKeys } from './support/chat'
 import { createPrompt, openLibrary } from './support/prompts'
 import { ownKey, requestsSentWith } from './support/provider-requests'
 import { ARTIFACTS, signUp, toast, waitForToastsToGo } from './support/session'
@@ -127,15 +128,7 @@ test('export, delete, import: the prompts are back', async ({ page }) => {
 test('test a good key and a bad key', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
   await signUp(page, 'Bob Keys')
-  await page
-    .getByRole('navigation', { name: 'Toolbar' })
-    .getByRole('button', { name: /Select Model|GPT|Claude|Gemini/ })
-    .click()
-  await page
-    .getByRole('dialog', { name: 'Select AI Model' })
-    .getByRole('button', { name: 'Manage API Keys' })
-    .click()
-  const keys = page.getByRole('dialog', { name: 'Manage API Keys' })
+  const keys = await openKeys(page)
   const row = (label: string) => keys.getByRole('form', { name: `${label} API key` })
 
   const good = ownKey('keys')

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { axeBlocking } from './support/axe'
 import { chatWithGpt5, composer } from './support/chat'
 import { createPrompt, openLibrary } from './support/prompts'
 import { requestsSentWith } from './support/provider-requests'
@@ -19,17 +19,6 @@ const PERSONA = {
   content: 'You are a {{role:pirate|poet}} who signs every answer as {{name}}.',
 }
 const SUMMARISE = { title: 'Summarise', content: 'Summarise the text below in three bullets:' }
-
-/** Serious or critical axe findings inside `selector`. */
-async function axeBlocking(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary})`).join(', ')}`,
-    )
-}
 
 /** The messages of the last chat call sent with `key`. */
 async function lastChatRequest(page: Page, key: string) {

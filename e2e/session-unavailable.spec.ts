@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
+import { axeBlocking } from './support/axe'
 import { ARTIFACTS, signUp } from './support/session'
 
 // The session's code is its own download (docs/performance.md, "Split"). When it does not
@@ -19,14 +19,7 @@ test("the session's code failing to download says so; Reload brings the chat bac
       'Part of the app did not arrive. Check your connection, then reload the page.',
     )
     await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0)
-    const results = await new AxeBuilder({ page }).analyze()
-    const blocking = results.violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    )
-    expect(
-      blocking.map((v) => v.id),
-      theme,
-    ).toEqual([])
+    expect(await axeBlocking(page), theme).toEqual([])
     for (const width of [1440, 800, 390]) {
       await page.setViewportSize({ width, height: 800 })
       await page.screenshot({ path: `${ARTIFACTS}/session-unavailable-${theme}-${width}.png` })

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
+import { axeBlocking } from './support/axe'
 import { chatWithGpt5, composer, send } from './support/chat'
 import { ARTIFACTS, signUp, toast, waitForToastsToGo } from './support/session'
 
@@ -116,12 +116,7 @@ test.describe('accessibility', () => {
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await signUp(page, 'Keys Kit')
-    const blocking = async (include: string) => {
-      const { violations } = await new AxeBuilder({ page }).include(include).analyze()
-      return violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    }
+    const blocking = (include: string) => axeBlocking(page, include)
     for (const theme of ['dark', 'light']) {
       const toggle = page.getByRole('button', { name: `Switch to ${theme} theme` })
       if (await toggle.first().isVisible()) await toggle.first().click()

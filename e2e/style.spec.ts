@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { axeBlocking } from './support/axe'
 import { ARTIFACTS, signUp, toast, waitForToastsToGo } from './support/session'
 import { GREEN, primaryPaint } from './support/style'
 
@@ -248,14 +248,7 @@ test('every tab is axe-clean (no serious or critical violation), in light and da
     for (const name of ['Colors', 'Text', 'Layout', 'Behavior']) {
       await dialog.getByRole('tab', { name }).click()
       await expect(dialog.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true')
-      const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
-      const blocking = results.violations.filter(
-        (v) => v.impact === 'serious' || v.impact === 'critical',
-      )
-      expect(
-        blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        `${theme} ${name}`,
-      ).toEqual([])
+      expect(await axeBlocking(page, '[role="dialog"]'), `${theme} ${name}`).toEqual([])
       await page.screenshot({ path: `${ARTIFACTS}/style-${theme}-${name.toLowerCase()}.png` })
     }
     await dialog.getByRole('button', { name: 'Cancel' }).click()

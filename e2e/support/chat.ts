@@ -14,15 +14,26 @@ export async function chatWithGpt5(page: Page, key = ownKey()): Promise<string> 
   return key
 }
 
-/** Saves `key` as the provider's (its field's `label`) in the model settings, then picks `model`. */
-export async function saveKeyAndPick(page: Page, label: string, key: string, model: string) {
+/** Opens the model picker from the toolbar. */
+export async function openPicker(page: Page) {
   await page
     .getByRole('navigation', { name: 'Toolbar' })
     .getByRole('button', { name: /Select Model|GPT|Claude|Gemini|llama|qwen/ })
     .click()
-  const picker = page.getByRole('dialog', { name: 'Select AI Model' })
+  return page.getByRole('dialog', { name: 'Select AI Model' })
+}
+
+/** Opens Manage API Keys over the model picker. */
+export async function openKeys(page: Page) {
+  const picker = await openPicker(page)
   await picker.getByRole('button', { name: 'Manage API Keys' }).click()
-  const keys = page.getByRole('dialog', { name: 'Manage API Keys' })
+  return page.getByRole('dialog', { name: 'Manage API Keys' })
+}
+
+/** Saves `key` as the provider's (its field's `label`) in the model settings, then picks `model`. */
+export async function saveKeyAndPick(page: Page, label: string, key: string, model: string) {
+  const keys = await openKeys(page)
+  const picker = page.getByRole('dialog', { name: 'Select AI Model' })
   await keys.getByRole('textbox', { name: `${label} API Key`, exact: true }).fill(key)
   const form = keys.getByRole('form', { name: `${label} API key` })
   await form.getByRole('button', { name: 'Save API Key' }).click()

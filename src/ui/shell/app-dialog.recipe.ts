@@ -9,6 +9,7 @@ export const dialog = sva({
     'backdrop',
     'positioner',
     'content',
+    'form',
     'header',
     'heading',
     'title',
@@ -48,6 +49,9 @@ export const dialog = sva({
       display: 'flex',
       flexDirection: 'column',
     },
+    // A dialog that is one form: its parts stay the content's own rows, so a long body scrolls
+    // between the header and the footer instead of pushing the footer out of the panel.
+    form: { display: 'contents' },
     header: {
       display: 'flex',
       alignItems: 'flex-start',
@@ -112,7 +116,9 @@ export const dialog = sva({
     },
     size: {
       md: { content: { maxW: 'lg' } },
-      xl: { content: { maxW: '4xl', h: { md: '85vh' } } },
+      // As tall as it may be at every width: a bottom sheet that grew with its list (the
+      // library filtered, then cleared) moved its toolbar under a finger already on its way.
+      xl: { content: { maxW: '4xl', h: { base: '90vh', md: '85vh' } } },
     },
   },
   // The left sheet has its own width: size does not apply to it.

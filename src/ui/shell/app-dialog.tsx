@@ -97,7 +97,13 @@ export function AppDialogFrame({
       <Dialog.Backdrop className={styles.backdrop} />
       <Dialog.Positioner className={styles.positioner}>
         <Dialog.Content className={styles.content}>
-          {onSubmit ? <form onSubmit={onSubmit}>{parts}</form> : parts}
+          {onSubmit ? (
+            <form onSubmit={onSubmit} className={styles.form}>
+              {parts}
+            </form>
+          ) : (
+            parts
+          )}
         </Dialog.Content>
       </Dialog.Positioner>
     </Portal>
