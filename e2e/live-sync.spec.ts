@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { chatWithGpt5, composer, send } from './support/chat'
+import { chatWithGpt5, composer, openKeys, send } from './support/chat'
 import { createPrompt, openLibrary } from './support/prompts'
 import { ARTIFACTS, waitForToastsToGo } from './support/session'
 import { GREEN, primaryPaint } from './support/style'
@@ -156,7 +156,10 @@ test('a conversation started, answered and renamed on one device shows on the ot
       'true',
       { timeout: 20_000 },
     )
-    const finished = await laptop.getByRole('article', { name: 'GPT-5 message' }).nth(1).innerText()
+    // The turn settles (its reply saved) a moment after the stream ends; then Regenerate shows.
+    const sent = laptop.getByRole('article', { name: 'GPT-5 message' }).nth(1)
+    await expect(sent.getByRole('button', { name: 'Regenerate' })).toBeVisible()
+    const finished = await sent.innerText()
     await expect(reply).not.toHaveAttribute('aria-busy', 'true', LIVE)
     await expect(reply).toHaveAttribute('data-status', 'complete')
     expect(await reply.innerText()).toBe(finished)
@@ -211,4 +214,38 @@ test('a style saved on one device shows on the other, and a new device starts wi
   await tablet.reload()
   await expect(tablet.getByText('Welcome,')).toBeVisible()
   expect(await primaryPaint(tablet)).toBe(GREEN)
+})
+
+test('an API key saved on one device shows Saved in the other’s open Manage API Keys', async ({
+  browser,
+}) => {
+  const ada = account('Live Key')
+  const laptop = await device(browser, ada, true)
+  const phone = await device(browser, ada, false)
+  const onPhone = await openKeys(phone)
+  const onLaptop = await openKeys(laptop)
+  const phoneForm = onPhone.getByRole('form', { name: 'Anthropic API key' })
+  await expect(phoneForm.getByText('Saved')).toHaveCount(0)
+  // Typing on the phone in another row: what is typed stays.
+  await onPhone.getByRole('textbox', { name: 'Google API Key', exact: true }).fill('AIza-typing')
+
+  await onLaptop
+    .getByRole('textbox', { name: 'Anthropic API Key', exact: true })
+    .fill('sk-ant-live-1')
+  await onLaptop
+    .getByRole('form', { name: 'Anthropic API key' })
+    .getByRole('button', { name: 'Save API Key' })
+    .click()
+  const savedAt = Date.now()
+  await expect(phoneForm.getByText('Saved')).toBeVisible(LIVE)
+  test.info().annotations.push({
+    type: 'live',
+    description: `the key showed Saved on the phone ${Date.now() - savedAt} ms after Save`,
+  })
+  await expect(
+    onPhone.getByRole('textbox', { name: 'Anthropic API Key', exact: true }),
+  ).toHaveValue('sk-ant-live-1')
+  await expect(onPhone.getByRole('textbox', { name: 'Google API Key', exact: true })).toHaveValue(
+    'AIza-typing',
+  )
 })

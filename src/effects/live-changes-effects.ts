@@ -1,6 +1,7 @@
 import { type EventObject, fromCallback, fromPromise } from 'xstate'
 import type { ChatMessage } from '../domain/chat-message'
 import type { Conversation } from '../domain/conversation'
+import { readStoredJson } from '../domain/stored-json'
 import { STYLE_CONFIG_STORAGE_KEY, type StyleConfig } from '../domain/style-config'
 import { type LiveChangeEvent, liveChangesMachine } from '../machines/live-changes.machine'
 import {
@@ -18,6 +19,7 @@ export const FOLLOWED_TABLES = [
   'conversations',
   'chat_messages',
   'model_servers',
+  'user_api_keys',
   'user_styles',
 ]
 
@@ -46,7 +48,10 @@ export function liveEventOf(change: TableChange): LiveChangeEvent | null {
         : { type: 'message.removed', messageId: id }
     case 'model_servers':
       return { type: 'servers.changed' }
-    // Only what this app can show is taken; a deleted row changes nothing here.
+    // The sealed key never arrives (docs/security.md): the dialog reads the keys again.
+    case 'user_api_keys':
+      return { type: 'keys.changed' }
+    // A style deleted changes nothing here: the last one shown stays.
     case 'user_styles':
       return row ? { type: 'style.changed', config: row.config } : null
     default:
@@ -85,11 +90,11 @@ export function provideLiveChanges({ platform, currentUserId, storage }: LiveCha
   return liveChangesMachine.provide({
     actions: { 'log error': logError },
     actors: {
-      // An account without a style takes this browser's, unless it is the defaults.
+      // An account without a style takes the one this browser saved, if it saved one.
       'read account style': fromPromise(async () => {
         const [row] = await styles.list({ where: { userId: currentUserId() }, limit: 1 })
         if (row) return row.config
-        const here = readJson(storage.getItem(STYLE_CONFIG_STORAGE_KEY))
+        const here = readStoredJson(storage.getItem(STYLE_CONFIG_STORAGE_KEY))
         if (here && typeof here === 'object' && !Array.isArray(here)) await keep(here)
         return null
       }),
@@ -113,12 +118,4 @@ export function provideLiveChanges({ platform, currentUserId, storage }: LiveCha
       }),
     },
   })
-}
-
-function readJson(text: string | null): unknown {
-  try {
-    return text === null ? null : JSON.parse(text)
-  } catch {
-    return null
-  }
 }

@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate'
 import { hexToHsl } from '../domain/color'
+import { readStoredJson } from '../domain/stored-json'
 import {
   DEFAULT_STYLE_CONFIG,
   mergeStyleConfig,
@@ -47,20 +48,12 @@ export interface SystemScheme {
  * light). The saved text is parsed once.
  */
 export function savedStyle(storage: KeyValueStorage): StyleConfig {
-  const saved = readJson(storage.getItem(STYLE_CONFIG_STORAGE_KEY))
+  const saved = readStoredJson(storage.getItem(STYLE_CONFIG_STORAGE_KEY))
   const config = mergeStyleConfig(saved)
   // The merge keeps a saved theme only when it is a valid one.
   const namesTheme = isRecord(saved) && saved.theme === config.theme
   if (namesTheme) return config
   return { ...config, theme: storage.getItem(THEME_STORAGE_KEY) === 'light' ? 'light' : 'dark' }
-}
-
-function readJson(text: string | null): unknown {
-  try {
-    return text === null ? null : JSON.parse(text)
-  } catch {
-    return null
-  }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -22,7 +22,11 @@ export type SavedKeys = Partial<PerProvider<string>>
 
 export interface ApiKeysContext {
   drafts: PerProvider<string>
+  /** Each field as the store last filled it: a draft still equal to it is not being edited. */
+  stored: PerProvider<string>
   saved: PerProvider<boolean>
+  /** Keys changed elsewhere while busy: read again once at rest (docs/product/live-sync.md). */
+  stale: boolean
   revealed: PerProvider<boolean>
   saving: ProviderName | null
   /** Each row's `Test` (docs/product/behaviour.md#test-a-key), one actor per provider. */
@@ -34,11 +38,14 @@ export type ApiKeysEvent =
   | { type: 'key.toggleVisibility'; provider: ProviderName }
   | { type: 'key.save'; provider: ProviderName }
   | { type: 'key.test'; provider: ProviderName }
+  /** Keys were saved or removed on another device or tab (live sync). */
+  | { type: 'keys.changed' }
 
 const perProvider = <T>(value: (provider: ProviderName) => T): PerProvider<T> =>
   Object.fromEntries(KEY_PROVIDERS.map((p) => [p, value(p)])) as PerProvider<T>
 
-const providerOfEvent = (event: ApiKeysEvent) => event.provider
+const providerOfEvent = (event: ApiKeysEvent) =>
+  (event as Extract<ApiKeysEvent, { provider: ProviderName }>).provider
 
 /** Key management (docs/product/screens.md#api-keys-dialog): loads the saved keys on start, saves one provider at a time. */
 export const apiKeysMachine = setup({
@@ -64,6 +71,7 @@ export const apiKeysMachine = setup({
     },
   },
   guards: {
+    'stale?': ({ context }) => context.stale,
     'key blank?': ({ context, event }) => context.drafts[providerOfEvent(event)].trim() === '',
     'key filled?': ({ context, event }) => context.drafts[providerOfEvent(event)].trim() !== '',
   },
@@ -71,7 +79,9 @@ export const apiKeysMachine = setup({
   id: 'apiKeys',
   context: ({ spawn }) => ({
     drafts: perProvider(() => ''),
+    stored: perProvider(() => ''),
     saved: perProvider(() => false),
+    stale: false,
     revealed: perProvider(() => false),
     saving: null,
     tests: perProvider((provider) =>
@@ -79,6 +89,7 @@ export const apiKeysMachine = setup({
     ),
   }),
   on: {
+    'keys.changed': { actions: assign({ stale: true }) },
     'key.change': {
       actions: [
         assign({
@@ -119,6 +130,7 @@ export const apiKeysMachine = setup({
           target: 'ready',
           actions: assign(({ context, event }) => ({
             drafts: perProvider((p) => event.output[p] ?? context.drafts[p]),
+            stored: perProvider((p) => event.output[p] ?? context.drafts[p]),
             saved: perProvider((p) => event.output[p] !== undefined),
           })),
         },
@@ -134,6 +146,40 @@ export const apiKeysMachine = setup({
     ready: {
       // Cleared on arrival, not on leaving `saving`: the save's toast still names the provider.
       entry: assign({ saving: null }),
+      initial: 'resting',
+      states: {
+        resting: {
+          always: { guard: 'stale?', target: 'refreshing' },
+          on: { 'keys.changed': 'refreshing' },
+        },
+        // docs/product/live-sync.md: keys saved elsewhere. The Saved markers follow; a field
+        // being edited keeps its draft, the others show the stored key. Not busy: Save and
+        // Test stay usable meanwhile.
+        refreshing: {
+          entry: assign({ stale: false }),
+          on: { 'keys.changed': { target: 'refreshing', reenter: true } },
+          invoke: {
+            id: 'keysRefresher',
+            src: 'load keys',
+            onDone: {
+              target: 'resting',
+              actions: assign(({ context, event }) => ({
+                drafts: perProvider((p) =>
+                  context.drafts[p] === context.stored[p]
+                    ? (event.output[p] ?? '')
+                    : context.drafts[p],
+                ),
+                stored: perProvider((p) => event.output[p] ?? ''),
+                saved: perProvider((p) => event.output[p] !== undefined),
+              })),
+            },
+            onError: {
+              target: 'resting',
+              actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
       on: {
         'key.save': [
           {
@@ -159,11 +205,12 @@ export const apiKeysMachine = setup({
         onDone: {
           target: 'ready',
           actions: [
-            assign({
-              saved: ({ context }) => ({
-                ...context.saved,
-                [context.saving as ProviderName]: true,
-              }),
+            assign(({ context }) => {
+              const provider = context.saving as ProviderName
+              return {
+                saved: { ...context.saved, [provider]: true },
+                stored: { ...context.stored, [provider]: context.drafts[provider] },
+              }
             }),
             {
               type: 'notify',

@@ -23,6 +23,8 @@ export type AppReport =
   | { type: 'prompt.changed'; promptId?: string }
   /** The user's model servers changed on another device: the picker's models are read again. */
   | { type: 'servers.changed' }
+  /** The user's API keys changed on another device: an open keys dialog reads them again. */
+  | { type: 'keys.changed' }
   /**
    * The style was saved here (Save Changes, Reset to Defaults, the header's theme toggle): kept
    * with the account too (docs/product/live-sync.md#the-style).

@@ -377,6 +377,7 @@ export const appMachine = setup({
               })),
             },
             'servers.changed': { actions: sendTo('models', { type: 'servers.changed' }) },
+            'keys.changed': { actions: sendTo('models', { type: 'keys.changed' }) },
             // A library or quick-prompt run, or a prompt the `/` picker inserted.
             'chat.fill': {
               actions: sendTo('turn', ({ event }) => ({

@@ -22,6 +22,8 @@ export type LiveChangeEvent =
   | { type: 'message.removed'; messageId: string }
   /** A model server was added, changed or removed: its models join or leave the picker. */
   | { type: 'servers.changed' }
+  /** An API key was saved or removed: the keys dialog's Saved markers follow. */
+  | { type: 'keys.changed' }
   /** The style kept with the account was saved (here, or on another device), as it is kept. */
   | { type: 'style.changed'; config: unknown }
   /** The feed lost track of a table's changes (away too long): what shows it is read again. */
@@ -73,6 +75,8 @@ export const liveChangesMachine = setup({
     ),
     // Routed to the models, which read the list again (the picked model is kept).
     'report servers changed': sendParent({ type: 'servers.changed' } satisfies AppReport),
+    // Routed through the models to an open keys dialog, which reads the keys again.
+    'report keys changed': sendParent({ type: 'keys.changed' } satisfies AppReport),
     // Routed to the conversations list, which puts it in its place by activity.
     'report conversation found': sendParent(
       ({ event }): AppReport => ({
@@ -121,6 +125,8 @@ export const liveChangesMachine = setup({
     'style held?': ({ context }) => context.pendingStyle !== null,
     'servers missed?': ({ event }) =>
       event.type === 'changes.missed' && event.table === 'model_servers',
+    'keys missed?': ({ event }) =>
+      event.type === 'changes.missed' && event.table === 'user_api_keys',
     'prompts missed?': ({ event }) =>
       event.type === 'changes.missed' && ['prompts', 'quick_prompts'].includes(event.table),
   },
@@ -140,6 +146,7 @@ export const liveChangesMachine = setup({
         'message.changed': { actions: 'report row shown' },
         'message.removed': { actions: 'report row hidden' },
         'servers.changed': { actions: 'report servers changed' },
+        'keys.changed': { actions: 'report keys changed' },
         // Messages and conversations missed are read again when the conversation is opened
         // again or the page reloads (docs/product/live-sync.md, "Limits").
         'changes.missed': [
@@ -148,6 +155,7 @@ export const liveChangesMachine = setup({
             actions: ['report prompts changed', 'report prompt changed'],
           },
           { guard: 'servers missed?', actions: 'report servers changed' },
+          { guard: 'keys missed?', actions: 'report keys changed' },
         ],
       },
     },

@@ -19,6 +19,8 @@ export interface ModelServersContext {
   submission: (ServerSubmission & { modelCount: number }) | null
   /** The server whose removal waits for a yes, or is running. */
   removal: ModelServer | null
+  /** Servers changed elsewhere while busy: read again once at rest (docs/product/live-sync.md). */
+  stale: boolean
 }
 
 export type ModelServersEvent =
@@ -27,6 +29,8 @@ export type ModelServersEvent =
   | { type: 'server.remove'; serverId: string }
   | { type: 'remove.confirm' }
   | { type: 'remove.cancel' }
+  /** Servers were added or removed on another device or tab (live sync). */
+  | { type: 'servers.changed' }
 
 const EMPTY_DRAFT: ServerDraft = { name: '', baseUrl: '', apiKey: '' }
 const NO_ERRORS: ServerDraftErrors = { name: null, baseUrl: null }
@@ -87,6 +91,7 @@ export const modelServersMachine = setup({
     'announce change': sendParent({ type: 'servers.changed' }),
   },
   guards: {
+    'stale?': ({ context }) => context.stale,
     'draft invalid?': ({ context }) => !checkOf(context).ok,
     'server answered?': ({ event }) =>
       (event as unknown as { output: ModelListResult }).output.ok === true,
@@ -100,8 +105,10 @@ export const modelServersMachine = setup({
     errors: NO_ERRORS,
     submission: null,
     removal: null,
+    stale: false,
   },
   on: {
+    'servers.changed': { actions: assign({ stale: true }) },
     'server.change': {
       actions: assign({
         draft: ({ context, event }) => ({ ...context.draft, [event.field]: event.value }),
@@ -125,6 +132,36 @@ export const modelServersMachine = setup({
       },
     },
     ready: {
+      initial: 'resting',
+      states: {
+        resting: {
+          always: { guard: 'stale?', target: 'refreshing' },
+          on: { 'servers.changed': 'refreshing' },
+        },
+        // docs/product/live-sync.md: servers added or removed elsewhere join or leave the list,
+        // quietly; the form stays usable. A removal asked for a server gone meanwhile is closed.
+        refreshing: {
+          entry: assign({ stale: false }),
+          on: { 'servers.changed': { target: 'refreshing', reenter: true } },
+          invoke: {
+            id: 'serversRefresher',
+            src: 'load servers',
+            onDone: {
+              target: 'resting',
+              actions: assign(({ context, event }) => ({
+                servers: event.output,
+                removal: event.output.some((server) => server.id === context.removal?.id)
+                  ? context.removal
+                  : null,
+              })),
+            },
+            onError: {
+              target: 'resting',
+              actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
       on: {
         'server.add': [
           {

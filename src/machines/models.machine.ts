@@ -1,4 +1,4 @@
-import { assign, type DoneActorEvent, enqueueActions, fromPromise, setup } from 'xstate'
+import { assign, type DoneActorEvent, enqueueActions, fromPromise, sendTo, setup } from 'xstate'
 import type { ChatModel } from '../domain/chat-model'
 import { initialModelId, isListed } from '../domain/model-choice'
 import type { apiKeysMachine } from './api-keys.machine'
@@ -20,8 +20,10 @@ export type ModelsEvent =
   | { type: 'model.pick'; modelId: string }
   | { type: 'keys.open' }
   | { type: 'keys.close' }
-  /** From the servers section: a server was added or removed, so the list is stale. */
+  /** A server was added or removed (from the servers section, or elsewhere): the list is stale. */
   | { type: 'servers.changed' }
+  /** Keys were saved elsewhere: the open dialog's Saved markers follow. */
+  | { type: 'keys.changed' }
   /** The conversation opened was last answered with this model (through the app machine). */
   | { type: 'model.use'; modelId: string }
 
@@ -69,6 +71,12 @@ const keyManagement = (back: string) =>
       },
       managing: {
         tags: 'keys',
+        // Live sync (docs/product/live-sync.md): the open dialog reads what changed again. The
+        // feed brings the servers section's own changes back as well: one more quiet read.
+        on: {
+          'keys.changed': { actions: 'pass keys change' },
+          'servers.changed': { actions: 'pass servers change' },
+        },
         invoke: [
           { id: 'apiKeys', src: 'manage keys' },
           { id: 'modelServers', src: 'manage servers' },
@@ -134,6 +142,14 @@ export const modelsMachine = setup({
       } satisfies AppReport)
     }),
     'set models': assign({ models: ({ event }) => outputOf<ChatModel[]>(event) }),
+    // The first model with a saved key, else the first loaded (none known after a failed read).
+    'choose by keys': assign({
+      selectedModelId: ({ context, event }) =>
+        context.selectedModelId ??
+        initialModelId(context.models, null, outputOf<string[] | undefined>(event) ?? []),
+    }),
+    'pass keys change': sendTo('apiKeys', { type: 'keys.changed' }),
+    'pass servers change': sendTo('modelServers', { type: 'servers.changed' }),
   },
   guards: {
     'model picked already?': ({ context }) => context.selectedModelId !== null,
@@ -232,25 +248,14 @@ export const modelsMachine = setup({
             id: 'keyProvidersLoader',
             src: 'load key providers',
             input: ({ context }) => ({ userId: context.userId }),
-            onDone: {
-              target: 'loaded',
-              actions: [
-                assign({
-                  selectedModelId: ({ context, event }) =>
-                    context.selectedModelId ?? initialModelId(context.models, null, event.output),
-                }),
-                'report choice',
-              ],
-            },
-            // Only logged: the first loaded model is chosen, as the spec has it.
+            onDone: { target: 'loaded', actions: ['choose by keys', 'report choice'] },
+            // Only logged: with no providers known, the first loaded model is chosen, as the
+            // spec has it.
             onError: {
               target: 'loaded',
               actions: [
                 { type: 'log error', params: ({ event }) => ({ error: event.error }) },
-                assign({
-                  selectedModelId: ({ context }) =>
-                    context.selectedModelId ?? context.models[0]?.id ?? null,
-                }),
+                'choose by keys',
                 'report choice',
               ],
             },

@@ -152,6 +152,74 @@ describe('api keys', () => {
   })
 })
 
+describe('api keys saved elsewhere (live sync)', () => {
+  it('the Saved markers follow; a field being edited keeps its draft, the others show the stored key', async () => {
+    let stored: SavedKeys = { openai: 'sk-old', google: 'g-1' }
+    const keys = startKeys({ load: async () => stored })
+    await flush()
+    keys.actor.send({ type: 'key.change', provider: 'google', value: 'g-typing' })
+    stored = { openai: 'sk-new', anthropic: 'sk-ant-2', google: 'g-2' }
+    keys.actor.send({ type: 'keys.changed' })
+    // Quiet: the dialog is not busy while it reads again.
+    expect(keys.actor.getSnapshot().hasTag('busy')).toBe(false)
+    await flush()
+    expect(keys.context().saved).toEqual({ openai: true, anthropic: true, google: true })
+    expect(keys.context().drafts).toEqual({
+      openai: 'sk-new',
+      anthropic: 'sk-ant-2',
+      google: 'g-typing',
+    })
+    // Removed elsewhere: no longer Saved, and an untouched field empties.
+    stored = { google: 'g-2' }
+    keys.actor.send({ type: 'keys.changed' })
+    await flush()
+    expect(keys.context().saved).toEqual({ openai: false, anthropic: false, google: true })
+    expect(keys.context().drafts).toEqual({ openai: '', anthropic: '', google: 'g-typing' })
+  })
+
+  it('a change while a key is being saved is read once the save is done', async () => {
+    let stored: SavedKeys = {}
+    let release: () => void = () => {}
+    const keys = startKeys({
+      load: async () => stored,
+      save: () => new Promise<void>((resolve) => (release = resolve)),
+    })
+    await flush()
+    keys.actor.send({ type: 'key.change', provider: 'openai', value: ' sk-mine ' })
+    keys.actor.send({ type: 'key.save', provider: 'openai' })
+    stored = { openai: 'sk-mine', anthropic: 'sk-ant-elsewhere' }
+    keys.actor.send({ type: 'keys.changed' })
+    expect(keys.context().saved.anthropic).toBe(false)
+    release()
+    await flush()
+    await flush()
+    expect(keys.notices).toEqual([
+      { kind: 'success', message: 'openai API key saved successfully' },
+    ])
+    expect(keys.context().saved).toEqual({ openai: true, anthropic: true, google: false })
+    // The key saved here shows as the store keeps it: trimmed.
+    expect(keys.context().drafts).toEqual({
+      openai: 'sk-mine',
+      anthropic: 'sk-ant-elsewhere',
+      google: '',
+    })
+  })
+
+  it('a failed read keeps what the dialog shows', async () => {
+    let fail = false
+    const keys = startKeys({
+      load: async () => (fail ? Promise.reject(new Error('offline')) : { openai: 'sk-1' }),
+    })
+    await flush()
+    fail = true
+    keys.actor.send({ type: 'keys.changed' })
+    await flush()
+    expect(keys.context().saved.openai).toBe(true)
+    expect(keys.context().drafts.openai).toBe('sk-1')
+    expect(keys.notices).toEqual([])
+  })
+})
+
 const MODEL_EVENTS: ModelEvent[] = [
   { type: 'key.change', provider: 'openai', value: 'sk-1' },
   { type: 'key.change', provider: 'openai', value: ' ' },
@@ -162,6 +230,9 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'xstate.error.actor.keysLoader', error: new Error('x') },
   { type: 'xstate.done.actor.keySaver', output: undefined },
   { type: 'xstate.error.actor.keySaver', error: new Error('x') },
+  { type: 'keys.changed' },
+  { type: 'xstate.done.actor.keysRefresher', output: { anthropic: 'sk-a' } },
+  { type: 'xstate.error.actor.keysRefresher', error: new Error('x') },
 ]
 
 describe('api keys machine model', () => {
@@ -171,7 +242,8 @@ describe('api keys machine model', () => {
       deferredActors: ['load keys', 'save key'],
       noopActions: ['notify', 'log error'],
       events: MODEL_EVENTS,
-      serialize: (s) => JSON.stringify([s.value, s.context.drafts.openai.trim() !== '']),
+      serialize: (s) =>
+        JSON.stringify([s.value, s.context.drafts.openai.trim() !== '', s.context.stale]),
       tags: ['busy'],
     })
     expect(replays).toBeGreaterThan(10)

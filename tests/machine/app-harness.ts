@@ -19,7 +19,7 @@ import type { SearchResult } from '../../src/domain/search-result'
 import type { ModelServer } from '../../src/domain/server-models'
 import { DEFAULT_STYLE_CONFIG, type StyleConfig } from '../../src/domain/style-config'
 import type { ProviderUsage } from '../../src/domain/usage-by-provider'
-import { apiKeysMachine } from '../../src/machines/api-keys.machine'
+import { apiKeysMachine, type SavedKeys } from '../../src/machines/api-keys.machine'
 import { appMachine } from '../../src/machines/app.machine'
 import { attachmentPreviewsMachine } from '../../src/machines/attachment-previews.machine'
 import { type AuthEvent, authMachine } from '../../src/machines/auth.machine'
@@ -83,6 +83,9 @@ export function startApp(
     loadExtras?: () => Promise<void>
     /** The style kept with the account; none by default. */
     accountStyle?: StyleConfig | null
+    /** The keys and servers the store holds each time they are read; none by default. */
+    savedKeys?: () => SavedKeys
+    servers?: () => ModelServer[]
   } = {},
 ) {
   const clock = new SimulatedClock()
@@ -296,13 +299,17 @@ export function startApp(
           'load key management': fromPromise(async () => {}),
           'manage keys': apiKeysMachine.provide({
             actors: {
-              'load keys': fromPromise(async () => ({})),
+              'load keys': fromPromise(async () => options.savedKeys?.() ?? {}),
               'save key': fromPromise(async () => {}),
             },
             actions: { notify: noop, 'log error': noop },
           }),
           'manage servers': modelServersMachine.provide({
-            actors: { 'load servers': fromPromise(async (): Promise<ModelServer[]> => []) },
+            actors: {
+              'load servers': fromPromise(
+                async (): Promise<ModelServer[]> => options.servers?.() ?? [],
+              ),
+            },
             actions: { notify: noop, 'log error': noop },
           }),
         },

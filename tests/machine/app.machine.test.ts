@@ -513,6 +513,7 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'prompts.changed' },
   { type: 'prompt.changed', promptId: 's1' },
   { type: 'servers.changed' },
+  { type: 'keys.changed' },
   { type: 'style.saved', config: DEFAULT_STYLE_CONFIG },
   { type: 'style.synced', config: DEFAULT_STYLE_CONFIG },
   { type: 'chat.fill', content: 'Hello' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { fromCallback } from 'xstate'
+import { type AnyActorRef, fromCallback } from 'xstate'
 import type { ChatMessage } from '../../src/domain/chat-message'
+import type { ModelServer } from '../../src/domain/server-models'
 import { DEFAULT_STYLE_CONFIG } from '../../src/domain/style-config'
 import { liveChangesMachine } from '../../src/machines/live-changes.machine'
 import { settles, walkEveryTransition } from '../support/model-walk'
@@ -163,6 +164,37 @@ describe('live sync through the app machine', () => {
     expect(calls.modelLoads).toBe(before + 2)
   })
 
+  it('keys and servers saved elsewhere reach the open Manage API Keys dialog', async () => {
+    let savedKeys = {}
+    let servers: ModelServer[] = []
+    const { children, changed } = await following({
+      savedKeys: () => savedKeys,
+      servers: () => servers,
+    })
+    const models = children().models!
+    models.send({ type: 'keys.open' })
+    await flush()
+    const dialog = () => models.getSnapshot().children as Record<string, AnyActorRef | undefined>
+    expect(dialog().apiKeys?.getSnapshot().context.saved.anthropic).toBe(false)
+    savedKeys = { anthropic: 'sk-ant-phone' }
+    servers = [{ id: 's1', name: 'Ollama', baseUrl: 'http://localhost:11434', hasKey: false }]
+    changed({ type: 'keys.changed' })
+    changed({ type: 'servers.changed' })
+    await flush()
+    expect(dialog().apiKeys?.getSnapshot().context.saved.anthropic).toBe(true)
+    expect(dialog().apiKeys?.getSnapshot().context.drafts.anthropic).toBe('sk-ant-phone')
+    expect(
+      dialog()
+        .modelServers?.getSnapshot()
+        .context.servers.map((s: ModelServer) => s.name),
+    ).toEqual(['Ollama'])
+    // Missed while away: read again too.
+    savedKeys = {}
+    changed({ type: 'changes.missed', table: 'user_api_keys' })
+    await flush()
+    expect(dialog().apiKeys?.getSnapshot().context.saved.anthropic).toBe(false)
+  })
+
   it('stops following at sign-out', async () => {
     const { signOut, changed } = await following()
     signOut()
@@ -249,6 +281,8 @@ describe('live changes machine model', () => {
         { type: 'changes.missed', table: 'conversations' },
         { type: 'servers.changed' },
         { type: 'changes.missed', table: 'model_servers' },
+        { type: 'keys.changed' },
+        { type: 'changes.missed', table: 'user_api_keys' },
         { type: 'style.changed', config: DEFAULT_STYLE_CONFIG },
         { type: 'style.saved', config: DEFAULT_STYLE_CONFIG },
         ...settles('read account style', DEFAULT_STYLE_CONFIG),
@@ -265,6 +299,7 @@ describe('live changes machine model', () => {
         'report row shown',
         'report row hidden',
         'report servers changed',
+        'report keys changed',
         'report style synced',
         'log error',
       ],

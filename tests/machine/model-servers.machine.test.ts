@@ -223,7 +223,48 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'xstate.error.actor.serverSaver', error: new Error('x') },
   { type: 'xstate.done.actor.serverRemover', output: undefined },
   { type: 'xstate.error.actor.serverRemover', error: new Error('x') },
+  { type: 'servers.changed' },
+  { type: 'xstate.done.actor.serversRefresher', output: [] },
+  { type: 'xstate.error.actor.serversRefresher', error: new Error('x') },
 ]
+
+describe('servers changed elsewhere (live sync)', () => {
+  it('the list follows, quietly; a removal asked for a server gone meanwhile closes', async () => {
+    let listed = [OLLAMA]
+    const servers = startServers({ load: async () => listed })
+    await flush()
+    servers.fill({ name: 'Half typed' })
+    servers.actor.send({ type: 'server.remove', serverId: 's1' })
+    listed = [{ ...OLLAMA, id: 's9', name: 'LM Studio' }]
+    servers.actor.send({ type: 'servers.changed' })
+    expect(servers.actor.getSnapshot().hasTag('busy')).toBe(false)
+    await flush()
+    expect(servers.context().servers.map((s) => s.name)).toEqual(['LM Studio'])
+    expect(servers.context().removal).toBeNull()
+    expect(servers.context().draft.name).toBe('Half typed')
+    // Read here, not announced back: the change was made elsewhere.
+    expect(servers.announced()).toBe(0)
+    expect(servers.effects).toEqual([])
+  })
+
+  it('a change while a server is being checked is read once the form is done', async () => {
+    let listed: ModelServer[] = []
+    let answer: (result: ModelListResult) => void = () => {}
+    const servers = startServers({
+      load: async () => listed,
+      check: () => new Promise((resolve) => (answer = resolve)),
+    })
+    await flush()
+    servers.fill({ name: 'Mine', baseUrl: 'http://localhost:8080' })
+    servers.actor.send({ type: 'server.add' })
+    listed = [OLLAMA]
+    servers.actor.send({ type: 'servers.changed' })
+    answer({ ok: false, kind: 'unreachable' })
+    await flush()
+    await flush()
+    expect(servers.context().servers.map((s) => s.name)).toEqual(['Ollama'])
+  })
+})
 
 describe('model servers machine model', () => {
   it('walks every declared transition', async () => {
@@ -239,6 +280,7 @@ describe('model servers machine model', () => {
           // Whether any is listed (Remove needs one); how many would make the model endless.
           s.context.servers.length > 0,
           s.context.removal?.id ?? null,
+          s.context.stale,
         ]),
       tags: ['busy', 'checking', 'saving', 'removing'],
     })

@@ -342,6 +342,7 @@ describe('models machine model', () => {
       { type: 'keys.open' },
       { type: 'keys.close' },
       { type: 'servers.changed' },
+      { type: 'keys.changed' },
       { type: 'model.use', modelId: 'gpt-5' },
       { type: 'model.use', modelId: 'gpt-3' },
       { type: 'xstate.done.actor.modelsLoader', output: [GPT] },

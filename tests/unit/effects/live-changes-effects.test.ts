@@ -113,8 +113,17 @@ describe('the change feed read into the app’s terms', () => {
     expect(liveEventOf(change('user_styles', 'DELETE', { old: { id: 's1' } }))).toBeNull()
   })
 
+  it('a key saved or removed is only that: the sealed key never arrives, the dialog reads them again', () => {
+    expect(liveEventOf(change('user_api_keys', 'INSERT', { row: { id: 'k1' } }))).toEqual({
+      type: 'keys.changed',
+    })
+    expect(liveEventOf(change('user_api_keys', 'DELETE', { old: { id: 'k1' } }))).toEqual({
+      type: 'keys.changed',
+    })
+  })
+
   it('a table the app does not follow, or a row without an id, is nothing', () => {
-    expect(liveEventOf(change('user_api_keys', 'INSERT', { row: { id: 'k1' } }))).toBeNull()
+    expect(liveEventOf(change('prompt_ratings', 'INSERT', { row: { id: 'r1' } }))).toBeNull()
     expect(liveEventOf(change('prompts', 'DELETE', {}))).toBeNull()
   })
 })
