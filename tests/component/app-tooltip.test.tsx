@@ -22,6 +22,15 @@ function renderTooltip(onClick = () => {}) {
 const tooltip = () => screen.queryByRole('tooltip', { name: 'Switch to light theme' })
 
 describe('AppTooltip', () => {
+  // First in the file: the tooltip's code is not here yet (docs/performance.md, "Split").
+  test('a cue before the tooltip’s code has come is kept: keyboard focus shows it once loaded', async () => {
+    renderTooltip()
+    await userEvent.tab()
+    expect(await screen.findByRole('tooltip', { name: 'Switch to light theme' })).toBeVisible()
+    await userEvent.tab()
+    expect(tooltip()).toBeNull()
+  })
+
   test('hovering shows the label after the open delay; leaving hides it', async () => {
     const trigger = renderTooltip()
     await userEvent.hover(trigger)

@@ -1,24 +1,15 @@
-import { useActorRef, useSelector } from '@xstate/react'
 import {
   cloneElement,
   type FocusEvent,
   type MouseEvent,
   type PointerEvent,
   type ReactElement,
-  useEffect,
-  useLayoutEffect,
+  Suspense,
   useRef,
+  useState,
 } from 'react'
-import { cx } from 'styled-system/css'
-import { tooltipMachine } from '../../machines/tooltip.machine'
-import { tooltip } from './tooltip.recipe'
-
-/** Between the trigger and the tooltip, room for the arrow. */
-const GAP = 8
-/** The least distance from the viewport's left and right edges. */
-const EDGE = 8
-
-const styles = tooltip()
+import { lazyComponent } from './lazy-view'
+import type { TooltipCue } from './tooltip-tip'
 
 type TriggerProps = {
   onPointerEnter?: (event: PointerEvent<HTMLElement>) => void
@@ -28,6 +19,10 @@ type TriggerProps = {
   onFocus?: (event: FocusEvent<HTMLElement>) => void
   onBlur?: (event: FocusEvent<HTMLElement>) => void
 }
+
+// The tooltip's machine, placement and look are not in the first paint: they load with the
+// first cue, well within a hover's open delay (docs/performance.md, "Split").
+const Tip = lazyComponent(() => import('./tooltip-tip').then((m) => m.TooltipTip))
 
 /**
  * Names a control on hover and keyboard focus; when it shows is `tooltipMachine`'s. Our own
@@ -42,7 +37,7 @@ type TriggerProps = {
  * so a container query on an ancestor (the header's) still reaches it: `className` goes to the
  * tooltip, e.g. to hide it while the control shows its label anyway. The triggers carry the
  * label as their aria-label, so the tooltip adds nothing for a screen reader (no
- * aria-describedby).
+ * aria-describedby). A cue that comes before the tooltip's code waits for it (the latest one).
  */
 export function AppTooltip({
   label,
@@ -53,73 +48,57 @@ export function AppTooltip({
   className?: string
   children: ReactElement
 }) {
-  // When it shows is the tooltip machine's; here are its events and where it is placed.
-  const actor = useActorRef(tooltipMachine)
-  const open = useSelector(actor, (s) => s.hasTag('open'))
-  const trigger = useRef<HTMLElement | null>(null)
-  const tip = useRef<HTMLSpanElement>(null)
-
-  useEffect(() => {
-    if (!open) return
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') actor.send({ type: 'escape' })
-    }
-    const onMove = () => place(tip.current, trigger.current)
-    document.addEventListener('keydown', onKeyDown)
-    window.addEventListener('resize', onMove)
-    window.addEventListener('scroll', onMove, { capture: true, passive: true })
-    return () => {
-      document.removeEventListener('keydown', onKeyDown)
-      window.removeEventListener('resize', onMove)
-      window.removeEventListener('scroll', onMove, { capture: true })
-    }
-  }, [open, actor])
-
-  // After every render while open (the label may change), before the browser paints.
-  useLayoutEffect(() => {
-    if (open) place(tip.current, trigger.current)
-  })
+  const tip = useRef<((cue: TooltipCue) => void) | null>(null)
+  const waiting = useRef<TooltipCue | null>(null)
+  const [cued, setCued] = useState(false)
+  const cue = (next: TooltipCue) => {
+    if (tip.current) return tip.current(next)
+    waiting.current = next
+    setCued(true)
+  }
+  const connect = (to: ((cue: TooltipCue) => void) | null) => {
+    tip.current = to
+    if (to && waiting.current) to(waiting.current)
+    waiting.current = null
+  }
 
   const own = (children as ReactElement<TriggerProps>).props
   const handlers: TriggerProps = {
     onPointerEnter(event) {
       own.onPointerEnter?.(event)
-      if (event.pointerType === 'touch') return
-      trigger.current = event.currentTarget
-      actor.send({ type: 'pointer.enter' })
+      if (event.pointerType !== 'touch')
+        cue({ event: { type: 'pointer.enter' }, trigger: event.currentTarget })
     },
     onPointerLeave(event) {
       own.onPointerLeave?.(event)
-      actor.send({ type: 'pointer.leave' })
+      cue({ event: { type: 'pointer.leave' } })
     },
     onPointerDown(event) {
       own.onPointerDown?.(event)
-      actor.send({ type: 'press' })
+      cue({ event: { type: 'press' } })
     },
     onClick(event) {
       own.onClick?.(event)
-      actor.send({ type: 'press' })
+      cue({ event: { type: 'press' } })
     },
     onFocus(event) {
       own.onFocus?.(event)
-      if (!focusVisible(event.currentTarget)) return
-      trigger.current = event.currentTarget
-      actor.send({ type: 'focus.visible' })
+      if (focusVisible(event.currentTarget))
+        cue({ event: { type: 'focus.visible' }, trigger: event.currentTarget })
     },
     onBlur(event) {
       own.onBlur?.(event)
-      actor.send({ type: 'blur' })
+      cue({ event: { type: 'blur' } })
     },
   }
 
   return (
     <>
       {cloneElement(children as ReactElement<TriggerProps>, handlers)}
-      {open && (
-        <span ref={tip} role="tooltip" className={cx(styles.root, className)}>
-          <span className={styles.arrow} />
-          {label}
-        </span>
+      {cued && (
+        <Suspense fallback={null}>
+          <Tip.Component label={label} className={className} connect={connect} />
+        </Suspense>
       )}
     </>
   )
@@ -132,25 +111,4 @@ function focusVisible(element: HTMLElement) {
   } catch {
     return true
   }
-}
-
-/**
- * Below the trigger, centred, kept `EDGE` px inside the viewport. `left`/`top` count from the
- * containing block's padding box, whatever element that is (the sticky header, the page for
- * the landing card's fixed toggle): the tooltip's own box at 0, 0 is that origin.
- */
-function place(element: HTMLElement | null, target: HTMLElement | null) {
-  if (!element || !target) return
-  element.style.left = '0px'
-  element.style.top = '0px'
-  const origin = element.getBoundingClientRect()
-  const anchor = target.getBoundingClientRect()
-  const centre = anchor.left + anchor.width / 2
-  const right = document.documentElement.clientWidth - EDGE - origin.width
-  const left = Math.max(EDGE, Math.min(centre - origin.width / 2, right))
-  element.style.left = `${left - origin.left}px`
-  element.style.top = `${anchor.bottom + GAP - origin.top}px`
-  // The arrow points at the trigger's centre, short of the rounded corners.
-  const arrow = Math.max(10, Math.min(centre - left, origin.width - 10))
-  element.style.setProperty('--tooltip-arrow-x', `${arrow}px`)
 }
