@@ -28,11 +28,12 @@ export default defineConfig({
         advancedChunks: {
           groups: [
             { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/ },
+            { name: 'react', test: /node_modules[\\/]react[\\/]/ },
             // What the signed-in page's views and its actors both use, in one chunk rather
             // than a chunk each (docs/performance.md, "Split").
             {
               name: 'session-shared',
-              test: /src[\\/](machines[\\/]turn-state|domain[\\/](last-exchange|chat-message|prompt-variables|server-models|model-prices)|effects[\\/]prompt-values)\.ts$/,
+              test: /src[\\/](machines[\\/]turn-state|domain[\\/](last-exchange|chat-message|message-ids|chat-context|prompt-variables|server-models|model-prices|keyboard-shortcuts)|effects[\\/]prompt-values|ui[\\/]shell[\\/]on-mac)\.ts$/,
             },
           ],
         },

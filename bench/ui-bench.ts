@@ -7,6 +7,7 @@ import { appSchema } from '../db/index'
 import { chromiumLaunchOptions } from '../e2e/chromium-launch'
 import { ensureBuild } from '../mocks/server/ensure-build'
 import { startLocalServer } from '../mocks/server/local-server'
+import { benchCompare } from './compare-bench'
 import { msStats } from './figures'
 import { historyMessage } from './history-message'
 import { benchLongConversation, seedLongConversation } from './long-conversation-bench'
@@ -26,6 +27,9 @@ import { benchStreaming } from './stream-bench'
 // Then (4) a 10,000-message conversation (bench/long-conversation-bench.ts): paint, frames while
 // scrolling up through 1,000 messages, DOM size, and (3) again at its end; BENCH_LONG sets the
 // count (0 skips), BENCH_LONG_RUNS how often it is opened.
+// Last (5), compare mode (bench/compare-bench.ts): four models streaming a 2,000-token reply each
+// at 50 tokens/s side by side (40 s), the busy share and tasks over 50 ms; BENCH_COMPARE_TOKENS
+// sets each reply's tokens (0 skips), BENCH_COMPARE_RATE the tokens a second of each.
 const RENDER_RUNS = Number(process.env.BENCH_RUNS ?? 7)
 const SENDS = Number(process.env.BENCH_SENDS ?? 10)
 const STREAM_TOKENS = Number(process.env.BENCH_STREAM_TOKENS ?? 5000)
@@ -33,6 +37,8 @@ const STREAM_RATE = Number(process.env.BENCH_STREAM_RATE ?? 50)
 const SLOW_NETWORK = process.env.BENCH_NETWORK === 'slow4g'
 const LONG_MESSAGES = Number(process.env.BENCH_LONG ?? 10_000)
 const LONG_RUNS = Number(process.env.BENCH_LONG_RUNS ?? 3)
+const COMPARE_TOKENS = Number(process.env.BENCH_COMPARE_TOKENS ?? 2000)
+const COMPARE_RATE = Number(process.env.BENCH_COMPARE_RATE ?? 50)
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 async function main() {
@@ -201,6 +207,14 @@ async function main() {
         console.log('… and at the end of it, with the pages read while scrolling still shown:')
         await benchStreaming(browser, page, cdp, streaming)
       }
+    }
+    if (COMPARE_TOKENS > 0) {
+      await benchCompare(
+        page,
+        cdp,
+        { baseUrl: server.url, tokens, userId, conversationUrl: appUrl },
+        { tokens: COMPARE_TOKENS, rate: COMPARE_RATE },
+      )
     }
   } finally {
     await browser.close()

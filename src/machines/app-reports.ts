@@ -51,9 +51,20 @@ export type AppReport =
   /** The open conversation's answer to an edit: send `text` as a new version of `message`. */
   | ({ type: 'chat.edit'; message: ChatMessage; text: string } & SendTarget)
   /** A turn's row to show where it belongs: its question, its reply, new or changed. */
-  | { type: 'chat.rowShown'; message: ChatMessage; versionOf: string | null }
+  | {
+      type: 'chat.rowShown'
+      message: ChatMessage
+      versionOf: string | null
+      /** A question compared across models (docs/product/compare.md): its replies are columns. */
+      compared?: boolean
+    }
   /** A turn's row that leaves the screen: the reply a regeneration replaces. */
   | { type: 'chat.rowHidden'; messageId: string }
+  /**
+   * A comparison's reply the user picked (docs/product/compare.md): the conversation goes on
+   * from it, the other columns' replies its versions.
+   */
+  | { type: 'chat.replyPicked'; conversationId: string; messageId: string; at: string }
   /** The conversation opened was last answered with this model: the next turn goes with it. */
   | { type: 'conversation.modelUsed'; modelId: string }
   /** The model the chat composes with was settled: the user's pick, or the session's first. */

@@ -416,6 +416,12 @@ export const appMachine = setup({
                 type: 'turn.hidden',
               })),
             },
+            'chat.replyPicked': {
+              actions: sendTo('openConversation', ({ event }) => ({
+                ...event,
+                type: 'reply.picked',
+              })),
+            },
             'extension.setActive': {
               actions: sendTo('activation', ({ event }) => toggleAsked(event)),
             },

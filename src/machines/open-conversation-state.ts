@@ -40,6 +40,11 @@ export interface OpenConversationContext {
   sought: string | null
   /** The branch the sought message is on was opened: it is looked for there once, no more. */
   soughtBranchOpened: boolean
+  /**
+   * The comparison this tab runs or ran last (docs/product/compare.md): replies to its question
+   * made before its pick (`endedAt`) are its columns', shown there, not in the conversation.
+   */
+  comparison: { questionId: string; endedAt: string | null } | null
 }
 
 /** A conversation the address names, as the platform answers for it. */
@@ -86,11 +91,14 @@ export type OpenConversationEvent =
   | { type: 'message.answer'; messageId: string }
   /**
    * A turn's row to show, new or changed (from the turn, via the app machine); `versionOf`
-   * names the message it is a new version of (an edit's question, a regeneration's reply).
+   * names the message it is a new version of (an edit's question, a regeneration's reply);
+   * `compared`, a question whose replies a comparison shows in its columns.
    */
-  | { type: 'turn.shown'; message: ChatMessage; versionOf?: string | null }
+  | { type: 'turn.shown'; message: ChatMessage; versionOf?: string | null; compared?: boolean }
   /** Show another version of a message on screen, and the branch that follows it. */
   | { type: 'branch.show'; messageId: string }
+  /** A comparison's reply picked `at` in `conversationId` (from the turn, via the app machine). */
+  | { type: 'reply.picked'; conversationId: string; messageId: string; at: string }
   /** Edit a sent message: its text in a box in its place (Enter saves, Escape cancels). */
   | { type: 'edit.start'; messageId: string }
   | { type: 'edit.change'; text: string }

@@ -35,6 +35,13 @@ const outputOf = <T>(event: unknown) => (event as DoneActorEvent<T>).output
 const inView = (context: OpenConversationContext, message: ChatMessage) =>
   (message.conversationId ?? null) === context.conversationId
 
+/** A row of a comparison's columns: a reply to its question from before it ended. */
+const aColumnsRow = ({ comparison }: OpenConversationContext, row: ChatMessage) =>
+  comparison !== null &&
+  row.role === 'assistant' &&
+  row.parentId === comparison.questionId &&
+  (comparison.endedAt === null || row.createdAt <= comparison.endedAt)
+
 /**
  * A turn's row on screen (placeRow), and, for a new version of a message, its versions: the
  * older one's and its own.
@@ -91,7 +98,7 @@ const opening = (params: OpenParams, address: AddressStep) =>
   ] as const
 
 /** A conversation on screen before anything of it is: a session's start, or another opened. */
-const NOTHING_SHOWN: Omit<OpenConversationContext, 'userId' | 'conversationId'> = {
+const NOTHING_SHOWN: Omit<OpenConversationContext, 'userId' | 'conversationId' | 'comparison'> = {
   linkedId: null,
   messages: [],
   hasOlder: false,
@@ -265,7 +272,11 @@ export const openConversationMachine = setup({
     // reply after its conversation was opened again), or comes last.
     'show row': assign(({ context, event }) => {
       if (event.type !== 'turn.shown' || !inView(context, event.message)) return {}
-      return withTurnRow(context, event.message, event.versionOf ?? null)
+      if (aColumnsRow(context, event.message)) return {}
+      const shown = withTurnRow(context, event.message, event.versionOf ?? null)
+      return event.compared
+        ? { ...shown, comparison: { questionId: event.message.id, endedAt: null } }
+        : shown
     }),
     'show page': assign((_, page: HistoryPage) => ({
       messages: page.messages,
@@ -315,6 +326,8 @@ export const openConversationMachine = setup({
     'sought nowhere?': ({ context }) => soughtNowhere(context),
     'sought on another branch?': ({ context }) =>
       !context.soughtBranchOpened && soughtNowhere(context),
+    'picked here?': ({ context, event }) =>
+      event.type === 'reply.picked' && event.conversationId === context.conversationId,
     'a version on screen?': ({ context, event }) =>
       event.type === 'branch.show' &&
       context.conversationId !== null &&
@@ -328,7 +341,12 @@ export const openConversationMachine = setup({
   },
 }).createMachine({
   id: 'openConversation',
-  context: ({ input }) => ({ ...NOTHING_SHOWN, userId: input.userId, conversationId: null }),
+  context: ({ input }) => ({
+    ...NOTHING_SHOWN,
+    userId: input.userId,
+    conversationId: null,
+    comparison: null,
+  }),
   // docs/product/conversations.md, "Back and Forward".
   invoke: { id: 'addressWatcher', src: 'watch address' },
   on: {
@@ -356,6 +374,17 @@ export const openConversationMachine = setup({
     },
     'message.regenerate': { guard: 'has a last reply?', actions: 'ask to regenerate' },
     'turn.shown': { actions: 'show row' },
+    // docs/product/compare.md: the comparison's pick shows as the branch the conversation is on,
+    // whatever is loading when it comes.
+    'reply.picked': {
+      guard: 'picked here?',
+      target: '.switchingBranch',
+      actions: assign({
+        comparison: ({ context, event }) =>
+          context.comparison && { ...context.comparison, endedAt: event.at },
+      }),
+    },
+
     'turn.hidden': { actions: 'hide row' },
     // A new chat becomes the conversation its first message starts, unless another was opened.
     'conversation.starting': {
@@ -564,7 +593,10 @@ export const openConversationMachine = setup({
           userId: context.userId,
           conversationId: context.conversationId ?? '',
           // A version chosen, or the message a search found on another branch.
-          messageId: event.type === 'branch.show' ? event.messageId : (context.sought ?? ''),
+          messageId:
+            event.type === 'branch.show' || event.type === 'reply.picked'
+              ? event.messageId
+              : (context.sought ?? ''),
         }),
         onDone: {
           target: 'loaded',

@@ -30,6 +30,20 @@ export interface TurnInput {
 
 export type { SendTarget }
 
+/** What a streaming call is given (docs/product/calls.md#provider-calls). */
+export interface StreamReplyInput {
+  provider: string
+  apiKey: string
+  model: string
+  /** The context; its attachments are references the call loads (docs/product/attachments.md). */
+  messages: ContextTurn[]
+  /**
+   * The reply's row, empty and marked interrupted: what the call writes, with the text that
+   * arrived, if the page goes away while it streams (docs/product/behaviour.md#replies-that-survive).
+   */
+  reply: ChatMessage
+}
+
 export interface PendingSend {
   text: string
   modelId: string
@@ -65,6 +79,8 @@ export interface PendingSend {
    * `turns` has them.
    */
   earlierFrom: string | null
+  /** The models a comparison asks, two to four (docs/product/compare.md); null: one reply. */
+  compareWith: readonly string[] | null
 }
 
 export interface TurnContext {
@@ -94,6 +110,8 @@ export interface TurnContext {
   /** A file is still being read or uploaded: the message waits for it. */
   attachmentsBusy: boolean
   systemPrompt: ActiveSystemPrompt | null
+  /** The models the next message is compared across (docs/product/compare.md); empty: off. */
+  compareWith: readonly string[]
   pending: PendingSend | null
   /** The last turn, when it failed: what Retry resumes (docs/product/behaviour.md#chat-sending). */
   failedTurn: PendingSend | null
@@ -123,6 +141,8 @@ export type TurnEvent =
   /** The composer's files as they are now, through the app machine. */
   | { type: 'attachments.changed'; attachments: MessageAttachment[]; busy: boolean }
   | { type: 'systemPrompt.changed'; prompt: ActiveSystemPrompt | null }
+  /** Compare mode's models, two to four; none turns it off (docs/product/compare.md). */
+  | { type: 'compare.choose'; modelIds: readonly string[] }
 
 /**
  * Whether the turn being sent belongs to the open conversation: a reply keeps streaming when

@@ -8,24 +8,29 @@ import {
   fromCallback,
   fromPromise,
   sendParent,
+  sendTo,
   setup,
 } from 'xstate'
 import type { MessageAttachment } from '../domain/attachments'
-import { buildChatContext, type ContextTurn } from '../domain/chat-context'
+import { buildChatContext } from '../domain/chat-context'
 import { type ChatMessage, FAILURE_MAX_CHARS, type ReplyStatus } from '../domain/chat-message'
 import type { ChatModel } from '../domain/chat-model'
 import type { ChatUsage } from '../domain/chat-types'
+import { COMPARE_MIN_MODELS } from '../domain/compare'
 import { type ComposerDrafts, draftKey, keepDraft } from '../domain/composer-drafts'
 import { conversationId, titleFromMessage } from '../domain/conversation'
 import { messageId } from '../domain/message-ids'
 import type { AppReport } from './app-reports'
+import type { compareMachine } from './compare.machine'
 import { notProvided } from './not-provided'
 import type { Notice } from './notice'
+import { providedLater } from './provided-later'
 import {
   API_KEY_HINT_TOAST_MS,
   CHAT_MESSAGES,
   type PendingSend,
   type SendTarget,
+  type StreamReplyInput,
   type TurnContext,
   type TurnEvent,
   type TurnInput,
@@ -76,12 +81,15 @@ function messageRow(
 /** A turn as it starts: nothing looked up, called or streamed yet. */
 const startingPending = (
   start: Pick<PendingSend, 'text' | 'modelId' | 'turns' | 'message' | 'messageSaved'> &
-    Partial<Pick<PendingSend, 'replaces' | 'edits' | 'conversation' | 'earlierFrom'>>,
+    Partial<
+      Pick<PendingSend, 'replaces' | 'edits' | 'conversation' | 'earlierFrom' | 'compareWith'>
+    >,
 ): PendingSend => ({
   replaces: null,
   edits: null,
   conversation: null,
   earlierFrom: null,
+  compareWith: null,
   ...start,
   provider: null,
   apiKey: null,
@@ -161,20 +169,6 @@ function turnFailed(failure: (args: { context: TurnContext; event: EventObject }
     'show question' as const,
     'show replaced reply' as const,
   ]
-}
-
-/** What a streaming call is given (docs/product/calls.md#provider-calls). */
-export interface StreamReplyInput {
-  provider: string
-  apiKey: string
-  model: string
-  /** The context; its attachments are references the call loads (docs/product/attachments.md). */
-  messages: ContextTurn[]
-  /**
-   * The reply's row, empty and marked interrupted: what the call writes, with the text that
-   * arrived, if the page goes away while it streams (docs/product/behaviour.md#replies-that-survive).
-   */
-  reply: ChatMessage
 }
 
 /** A regeneration that ended before the new reply was there: the old one stays. */
@@ -270,6 +264,11 @@ export const turnMachine = setup({
     'save draft': fromPromise<void, { message: ChatMessage }>(async () => {
       throw notProvided('save draft')
     }),
+    /** Brings the comparison's code, which is not in the first paint (docs/performance.md, "Split"). */
+    'load compare': fromPromise<void>(async () => {
+      throw notProvided('load compare')
+    }),
+    'compare replies': providedLater<typeof compareMachine>('compare replies'),
   },
   actions: {
     notify: (_, _params: Notice) => {
@@ -339,6 +338,7 @@ export const turnMachine = setup({
         type: 'chat.rowShown',
         message: pendingOf(context).message,
         versionOf: pendingOf(context).edits?.id ?? null,
+        compared: pendingOf(context).compareWith !== null,
       }),
     ),
     'show reply': sendParent(
@@ -364,6 +364,20 @@ export const turnMachine = setup({
         messageId: pendingOf(context).replaces?.id ?? '',
       }),
     ),
+    // Routed by the app machine to the open conversation, which shows the branch of the pick.
+    'report reply picked': sendParent(
+      ({ context, event }): AppReport => ({
+        type: 'chat.replyPicked',
+        conversationId: pendingOf(context).message.conversationId ?? '',
+        messageId: outputOf<{ reply: ChatMessage }>(event).reply.id,
+        // toJSON: a clock that gives no time (the actor map's dry run) yields null, not a throw.
+        at: new Date(context.now()).toJSON(),
+      }),
+    ),
+    // Compare mode ends with the pick: the conversation goes on with that reply's model
+    // (docs/product/compare.md).
+    'end compare mode': assign({ compareWith: [] }),
+
     'hold send': assign({ held: ({ event }) => targetOf(event) }),
     // Routed by the app machine to the composer's files, which the message now carries.
     'report attachments sent': enqueueActions(({ context, enqueue }) => {
@@ -418,6 +432,9 @@ export const turnMachine = setup({
         edits,
         conversation,
         earlierFrom: earlierFromOf(target),
+        // A sent message only: an edit goes to the model in use.
+        compareWith:
+          !edits && context.compareWith.length >= COMPARE_MIN_MODELS ? context.compareWith : null,
       })
       // Sending something new drops the Retry of an earlier failed turn.
       if (edits) return { pending, failedTurn: null }
@@ -610,6 +627,8 @@ export const turnMachine = setup({
     'user message saved?': ({ context }) => pendingOf(context).messageSaved,
     'question not saved?': ({ context }) => context.pending?.messageSaved === false,
     'earlier to read?': ({ context }) => pendingOf(context).earlierFrom !== null,
+    comparing: ({ context }) => pendingOf(context).compareWith !== null,
+    'reply picked?': ({ event }) => outputOf<{ reply: ChatMessage | null }>(event).reply !== null,
   },
   delays: {
     'draft save interval': DRAFT_SAVE_MS,
@@ -629,6 +648,7 @@ export const turnMachine = setup({
     attachments: [],
     attachmentsBusy: false,
     systemPrompt: null,
+    compareWith: [],
     pending: null,
     failedTurn: null,
     now: input.now ?? Date.now,
@@ -651,6 +671,7 @@ export const turnMachine = setup({
       }),
     },
     'input.change': { actions: ['type input', STORE_DRAFTS] },
+    'compare.choose': { actions: assign({ compareWith: ({ event }) => event.modelIds }) },
     'input.for': {
       guard: ({ context, event }) => event.conversationId !== context.draftFor,
       actions: ['switch input', STORE_DRAFTS],
@@ -715,7 +736,7 @@ export const turnMachine = setup({
         resuming: {
           always: [
             { guard: 'reply to save?', target: 'savingReply' },
-            { guard: 'user message saved?', target: 'findingModel' },
+            { guard: 'user message saved?', target: 'routing' },
             { guard: 'conversation to create?', target: 'creatingConversation' },
             { target: 'savingUserMessage' },
           ],
@@ -746,7 +767,7 @@ export const turnMachine = setup({
             src: 'save message',
             input: ({ context }) => pendingOf(context).message,
             onDone: {
-              target: 'findingModel',
+              target: 'routing',
               actions: [
                 'user message saved',
                 'report activity',
@@ -760,6 +781,52 @@ export const turnMachine = setup({
               ],
             },
             onError: '#turn.failed',
+          },
+        },
+        // One model answers, or several side by side (docs/product/compare.md).
+        routing: {
+          always: [{ guard: 'comparing', target: 'comparing' }, { target: 'findingModel' }],
+        },
+        comparing: {
+          tags: 'comparing',
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'compareLoader',
+                src: 'load compare',
+                onDone: 'running',
+                onError: '#turn.failed',
+              },
+            },
+            running: {
+              // The comparer exists only here: a Stop while its code loads has nothing to stop.
+              on: { 'message.stop': { actions: sendTo('comparer', { type: 'compare.stop' }) } },
+              invoke: {
+                id: 'comparer',
+                src: 'compare replies',
+                input: ({ context }) => {
+                  const pending = pendingOf(context)
+                  return {
+                    question: pending.message,
+                    turns: pending.turns,
+                    earlierFrom: pending.earlierFrom,
+                    readsImages: context.modelReadsImages,
+                    modelIds: pending.compareWith ?? [],
+                    now: context.now,
+                  }
+                },
+                onDone: [
+                  {
+                    guard: 'reply picked?',
+                    target: '#turn.idle',
+                    actions: ['end compare mode', 'report reply picked', 'report activity'],
+                  },
+                  // Closed with no reply to pick: the question is marked, and Retry compares again.
+                  { target: '#turn.idle', actions: turnFailed(() => CHAT_MESSAGES.sendFailed) },
+                ],
+              },
+            },
           },
         },
         findingModel: {

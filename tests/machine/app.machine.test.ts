@@ -368,6 +368,27 @@ describe('app machine: routes between the actors', () => {
     expect(conversations()?.map((c) => c.id)).toEqual(['conv_1', 'conv_0'])
   })
 
+  it("a compared question and the comparison's pick reach the open conversation", async () => {
+    const { app, children } = await signedIn()
+    const open = () => children().openConversation?.getSnapshot()
+    children().openConversation?.send({ type: 'conversation.open', conversationId: 'conv_1' })
+    await flush()
+    app.send({ type: 'chat.rowShown', message: QUESTION, versionOf: null, compared: true })
+    expect(open()?.context.comparison).toEqual({ questionId: QUESTION.id, endedAt: null })
+    // A column's reply the change feed brings stays in its column.
+    app.send({
+      type: 'chat.rowShown',
+      message: { ...ANSWER, parentId: QUESTION.id },
+      versionOf: null,
+    })
+    expect(open()?.context.messages.map((m) => m.id)).toEqual([QUESTION.id])
+    const at = '2026-05-01T00:01:00.000Z'
+    app.send({ type: 'chat.replyPicked', conversationId: 'conv_1', messageId: ANSWER.id, at })
+    // Its branch opens (the harness reads none).
+    expect(open()?.hasTag('loadingHistory')).toBe(true)
+    expect(open()?.context.comparison).toEqual({ questionId: QUESTION.id, endedAt: at })
+  })
+
   it('a conversation the organiser pins reaches the conversations list as it is now', async () => {
     const { app, children } = await signedIn()
     const conversations = () => children().conversations?.getSnapshot().context.conversations
@@ -548,6 +569,13 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'chat.rowShown', message: QUESTION, versionOf: null },
   { type: 'conversation.modelUsed', modelId: 'gpt-5' },
   { type: 'chat.rowHidden', messageId: QUESTION.id },
+  { type: 'chat.rowShown', message: QUESTION, versionOf: null, compared: true },
+  {
+    type: 'chat.replyPicked',
+    conversationId: 'conv_1',
+    messageId: ANSWER.id,
+    at: '2026-05-01T00:01:00.000Z',
+  },
   { type: 'model.chosen', modelId: 'gpt-5' },
   { type: 'conversation.shown', conversationId: 'conv_1' },
   { type: 'extension.setActive', prompt: ACTIVE, isActive: true },

@@ -42,7 +42,7 @@ export interface MessageFailure {
 }
 
 /** docs/product/usage.md: a reply's tokens and cost, and the split behind them. */
-function usageLine(message: ChatMessageRow) {
+export function usageLine(message: ChatMessageRow) {
   const usage = usageOf(message)
   if (!usage) return null
   const cost = costOf(message.modelId, usage)

@@ -7,6 +7,7 @@ import { useAppActors } from '../shell/app-actors'
 import { button } from '../shell/button.recipe'
 import { attachmentChips } from './attachment-chips.recipe'
 import { FileTextIcon, PaperclipIcon, RemoveIcon } from './attachment-icons'
+import { CompareBar, CompareButton } from './compare-chooser'
 import { useFileDrop } from './file-drop'
 
 const styles = attachmentChips()
@@ -52,6 +53,8 @@ export function AttachButton({ disabled }: { disabled: boolean }) {
       >
         <PaperclipIcon width={16} height={16} />
       </button>
+      {/* docs/product/compare.md: the composer's other tool comes with this one. */}
+      <CompareButton disabled={disabled} />
       {dropping && (
         <div className={styles.dropZone} aria-hidden="true">
           Drop files to attach
@@ -71,37 +74,41 @@ export function ComposerAttachments({
   attachments: ActorRefFrom<typeof composerAttachmentsMachine>
 }) {
   const items = useSelector(attachments, (s) => s.context.items)
-  if (items.length === 0) return null
+  // Above the box with the files: the models the next message goes to, in compare mode.
+  if (items.length === 0) return <CompareBar />
   return (
-    <ul aria-label="Files to send" className={styles.list}>
-      {items.map((item) => (
-        <li key={item.id} className={styles.chip} aria-busy={!item.attachment || undefined}>
-          {item.previewUrl ? (
-            <span className={styles.thumb} data-small="">
-              <img src={item.previewUrl} alt="" className={styles.image} />
+    <>
+      <CompareBar />
+      <ul aria-label="Files to send" className={styles.list}>
+        {items.map((item) => (
+          <li key={item.id} className={styles.chip} aria-busy={!item.attachment || undefined}>
+            {item.previewUrl ? (
+              <span className={styles.thumb} data-small="">
+                <img src={item.previewUrl} alt="" className={styles.image} />
+              </span>
+            ) : (
+              <span className={styles.icon}>
+                <FileTextIcon width={16} height={16} />
+              </span>
+            )}
+            <span className={styles.text}>
+              <span className={styles.name}>{item.name}</span>
+              <span className={styles.detail}>
+                {item.attachment ? fileDetail(item.attachment) : 'Uploading…'}
+              </span>
             </span>
-          ) : (
-            <span className={styles.icon}>
-              <FileTextIcon width={16} height={16} />
-            </span>
-          )}
-          <span className={styles.text}>
-            <span className={styles.name}>{item.name}</span>
-            <span className={styles.detail}>
-              {item.attachment ? fileDetail(item.attachment) : 'Uploading…'}
-            </span>
-          </span>
-          {!item.attachment && <span className={styles.busy} aria-hidden="true" />}
-          <button
-            type="button"
-            aria-label={`Remove ${item.name}`}
-            onClick={() => attachments.send({ type: 'attachments.remove', id: item.id })}
-            className={`${button({ variant: 'ghost', size: 'icon' })} ${styles.remove}`}
-          >
-            <RemoveIcon width={14} height={14} />
-          </button>
-        </li>
-      ))}
-    </ul>
+            {!item.attachment && <span className={styles.busy} aria-hidden="true" />}
+            <button
+              type="button"
+              aria-label={`Remove ${item.name}`}
+              onClick={() => attachments.send({ type: 'attachments.remove', id: item.id })}
+              className={`${button({ variant: 'ghost', size: 'icon' })} ${styles.remove}`}
+            >
+              <RemoveIcon width={14} height={14} />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
   )
 }

@@ -39,6 +39,8 @@ export function MessageList() {
     [openConversation],
   )
   const draft = useDraftReply(turn, openId)
+  // A comparison's columns, under their question in its own conversation (docs/product/compare.md).
+  const comparing = useSelector(turn, (s) => s.hasTag('comparing')) && answeringHere
   // The turn takes a new attempt when idle with a model: an edit of a sent message
   // (docs/product/conversations.md#branches), or, with no failed turn, Regenerate when the
   // conversation ends with a reply; the open conversation hands the turn what it needs.
@@ -129,7 +131,12 @@ export function MessageList() {
       ) : (
         rows.map(renderRow)
       )}
-      {answeringHere && !draft && (
+      {comparing && (
+        <Suspense fallback={null}>
+          <CompareReplies.Component />
+        </Suspense>
+      )}
+      {answeringHere && !draft && !comparing && (
         <div role="status" aria-label="Waiting for the reply" className={styles.thinking}>
           <span className={iconTile({ size: 'sm', pulse: 'fast' })}>
             <SparklesIcon width={16} height={16} />
@@ -161,6 +168,10 @@ const PLAIN_ROWS = 300
 /** Loaded once a conversation has older pages, before the user has scrolled to one. */
 const VirtualRows = lazyComponent(() =>
   import('./virtual-message-rows').then((m) => m.VirtualMessageRows),
+)
+
+const CompareReplies = lazyComponent(() =>
+  import('./compare-replies').then((m) => m.CompareReplies),
 )
 
 /** How many of the newest messages a history that arrives at once formats for its first paint. */
