@@ -191,3 +191,57 @@ test('at 390 px the compared replies are cards reached one by one', async ({ pag
   // One card at a time fills the width: the next is mostly off screen.
   await expect(column(page, 'GPT-5')).not.toBeInViewport({ ratio: 0.5 })
 })
+
+test('Compare again on an earlier message: its reply stays a version, the pick goes on from there', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signUp(page, 'Cal Again')
+  const keys = await keysForAll(page)
+  const gpt = conversation(page).getByRole('article', { name: 'GPT-5 message' })
+  const mine = conversation(page).getByRole('article', { name: 'You message' })
+  await send(page, 'Name a colour')
+  await expect(gpt).toHaveCount(1)
+  await expect(composer(page)).toBeEnabled()
+  await send(page, 'And a fruit')
+  await expect(gpt).toHaveCount(2)
+  await expect(composer(page)).toBeEnabled()
+
+  await mine.first().hover()
+  await page.screenshot({ path: `${ARTIFACTS}/compare-again-button-1280.png` })
+  await mine.first().getByRole('button', { name: 'Compare again' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Compare models' })
+  await expect(dialog).toContainText('This message goes to each of them again')
+  await expect(dialog.getByRole('button', { name: 'Stop comparing' })).toHaveCount(0)
+  await dialog.getByRole('button', { name: /Claude Haiku 4\.5$/ }).click()
+  await dialog.getByRole('button', { name: 'Compare', exact: true }).click()
+
+  // The columns come under the first message; what followed it makes way until the pick.
+  await expect(compared(page).getByRole('group')).toHaveCount(2)
+  await expect(mine).toHaveCount(1)
+  await expect(mine).toContainText('Name a colour')
+  await expect(gpt).toHaveCount(0)
+  for (const model of ['GPT-5', 'Claude Haiku 4.5']) {
+    await expect(column(page, model)).toHaveAttribute('aria-busy', 'false')
+  }
+  // Each was sent what came before the message, and the message: not what came after.
+  const seen = await lastQuestions(page, keys)
+  expect(seen.Anthropic?.calls).toBe(1)
+  expect(seen.Anthropic?.texts).toContain('Name a colour')
+  expect(seen.Anthropic?.texts).not.toContain('And a fruit')
+  await page.screenshot({ path: `${ARTIFACTS}/compare-again-1280.png` })
+
+  await column(page, 'Claude Haiku 4.5').getByRole('button', { name: 'Use this reply' }).click()
+  const claude = conversation(page).getByRole('article', { name: 'Claude Haiku 4.5 message' })
+  await expect(claude.getByRole('group', { name: 'Versions' })).toContainText('3 / 3')
+  await expect(mine).toHaveCount(1)
+  await expect(composer(page)).toHaveAttribute('placeholder', 'Message Claude Haiku 4.5...')
+
+  // The first reply is a version, and the conversation that followed it is still there.
+  await claude.getByRole('button', { name: 'Previous version' }).click()
+  await gpt.first().getByRole('button', { name: 'Previous version' }).click()
+  await expect(gpt.first().getByRole('group', { name: 'Versions' })).toContainText('1 / 3')
+  await expect(mine).toHaveCount(2)
+  await expect(mine.nth(1)).toContainText('And a fruit')
+})

@@ -1,5 +1,6 @@
 import type { MessageAttachment } from '../domain/attachments'
 import type { ChatMessage } from '../domain/chat-message'
+import type { CompareAgain } from '../domain/compare'
 import type { Conversation } from '../domain/conversation'
 import type { ActivePrompt } from '../domain/prompt-types'
 import type { SearchResult } from '../domain/search-result'
@@ -46,8 +47,11 @@ export type AppReport =
   | ({ type: 'chat.send' } & SendTarget)
   /** The open conversation's answer to Regenerate: ask again for `reply`, after `earlier`. */
   | ({ type: 'chat.regenerate'; question: ChatMessage; reply: ChatMessage } & SendTarget)
-  /** The open conversation's answer to Retry on a question left unanswered: ask for its reply. */
-  | ({ type: 'chat.answer'; question: ChatMessage } & SendTarget)
+  /**
+   * The open conversation's answer to Retry on a question left unanswered: ask for its reply;
+   * or to Compare again on a sent message (docs/product/compare.md#comparing-again).
+   */
+  | ({ type: 'chat.answer'; question: ChatMessage } & CompareAgain & SendTarget)
   /** The open conversation's answer to an edit: send `text` as a new version of `message`. */
   | ({ type: 'chat.edit'; message: ChatMessage; text: string } & SendTarget)
   /** A turn's row to show where it belongs: its question, its reply, new or changed. */

@@ -87,8 +87,11 @@ export type OpenConversationEvent =
   | { type: 'message.send' }
   /** The user asks again for the last reply. */
   | { type: 'message.regenerate' }
-  /** Retry on a sent message left without a reply (docs/product/behaviour.md#chat-sending). */
-  | { type: 'message.answer'; messageId: string }
+  /**
+   * Retry on a sent message left without a reply (docs/product/behaviour.md#chat-sending); with
+   * `modelIds`, Compare again on a sent message (docs/product/compare.md#comparing-again).
+   */
+  | { type: 'message.answer'; messageId: string; modelIds?: readonly string[] }
   /**
    * A turn's row to show, new or changed (from the turn, via the app machine); `versionOf`
    * names the message it is a new version of (an edit's question, a regeneration's reply);

@@ -209,13 +209,12 @@ export const openConversationMachine = setup({
       ({ context }): AppReport => ({ type: 'chat.send', ...sendAsk(context) }),
     ),
     // Routed by the app machine to the turn: a reply to a question on screen left unanswered,
-    // after the messages before it. The guard has checked that it is there.
-    'ask to answer': sendParent(
-      ({ context, event }): AppReport => ({
-        type: 'chat.answer',
-        ...answerAsk(context, event.type === 'message.answer' ? event.messageId : ''),
-      }),
-    ),
+    // or several compared again, after the messages before it. The guard has checked that the
+    // question is there.
+    'ask to answer': sendParent(({ context, event }): AppReport => {
+      const asked = event.type === 'message.answer' ? event : null
+      return { type: 'chat.answer', ...answerAsk(context, asked?.messageId ?? '', asked?.modelIds) }
+    }),
     // Routed by the app machine to the turn: the edited text, as a new version of the message,
     // after the messages before it. The guard has checked that it is on screen.
     'ask to edit': sendParent(
@@ -274,9 +273,15 @@ export const openConversationMachine = setup({
       if (event.type !== 'turn.shown' || !inView(context, event.message)) return {}
       if (aColumnsRow(context, event.message)) return {}
       const shown = withTurnRow(context, event.message, event.versionOf ?? null)
-      return event.compared
-        ? { ...shown, comparison: { questionId: event.message.id, endedAt: null } }
-        : shown
+      if (!event.compared) return shown
+      // The columns come under the question: a question compared again ends the list until the
+      // pick opens a branch (docs/product/compare.md#comparing-again).
+      const at = shown.messages.findIndex((message) => message.id === event.message.id)
+      return {
+        ...shown,
+        messages: shown.messages.slice(0, at + 1),
+        comparison: { questionId: event.message.id, endedAt: null },
+      }
     }),
     'show page': assign((_, page: HistoryPage) => ({
       messages: page.messages,

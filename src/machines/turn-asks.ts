@@ -41,10 +41,22 @@ function targetAt(context: ConversationOnScreen, at: number): SendTarget {
 export const sendAsk = (context: ConversationOnScreen): SendTarget =>
   targetAt(context, context.messages.length)
 
-/** A reply to a question on screen left unanswered, after the messages before it. */
-export function answerAsk(context: ConversationOnScreen, messageId: string) {
+/**
+ * A reply to a question on screen left unanswered, after the messages before it; or, with
+ * `compareWith`, the question compared again, the reply it has on screen kept as a version.
+ */
+export function answerAsk(
+  context: ConversationOnScreen,
+  messageId: string,
+  compareWith?: readonly string[],
+) {
   const at = context.messages.findIndex((m) => m.id === messageId)
-  return { question: context.messages[at] as ChatMessage, ...targetAt(context, at) }
+  const next = context.messages[at + 1]
+  return {
+    question: context.messages[at] as ChatMessage,
+    ...targetAt(context, at),
+    ...(compareWith && { compareWith, reply: next?.role === 'assistant' ? next : null }),
+  }
 }
 
 /** The edited text, as a new version of the message, after the messages before it. */

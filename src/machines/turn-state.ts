@@ -2,6 +2,7 @@ import type { MessageAttachment } from '../domain/attachments'
 import type { ActiveSystemPrompt, ContextTurn } from '../domain/chat-context'
 import { type ChatMessage, missingKeyFailure } from '../domain/chat-message'
 import type { ChatResult, ChatUsage } from '../domain/chat-types'
+import type { CompareAgain } from '../domain/compare'
 import type { ComposerDrafts } from '../domain/composer-drafts'
 import type { SendTarget } from '../domain/send-target'
 
@@ -128,8 +129,12 @@ export type TurnEvent =
   | { type: 'message.stop' }
   /** Ask again for `reply`, the answer to `question`, after the same earlier messages. */
   | ({ type: 'message.regenerate'; question: ChatMessage; reply: ChatMessage } & SendTarget)
-  /** Ask for a reply to `question`, saved but unanswered (a failed turn's Retry after a reload). */
-  | ({ type: 'message.answer'; question: ChatMessage } & SendTarget)
+  /**
+   * Ask for a reply to `question`, saved but unanswered (a failed turn's Retry after a reload);
+   * or, with `compareWith`, compare again: `question` to each of those models, its `reply` on
+   * screen kept as a version (docs/product/compare.md#comparing-again).
+   */
+  | ({ type: 'message.answer'; question: ChatMessage } & CompareAgain & SendTarget)
   /** Send `text` as a new version of the sent `message`, after the messages before it. */
   | ({ type: 'message.edit'; message: ChatMessage; text: string } & SendTarget)
   // Reported by the streaming call while it runs.

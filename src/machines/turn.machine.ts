@@ -171,6 +171,12 @@ function turnFailed(failure: (args: { context: TurnContext; event: EventObject }
   ]
 }
 
+/** The models a sent message is compared across again, or null (docs/product/compare.md). */
+const comparedAgain = (event: TurnEvent) =>
+  event.type === 'message.answer' && (event.compareWith?.length ?? 0) >= COMPARE_MIN_MODELS
+    ? (event.compareWith ?? null)
+    : null
+
 /** A regeneration that ended before the new reply was there: the old one stays. */
 const regenerationUnanswered = (context: TurnContext) =>
   context.pending?.replaces != null && context.pending.reply === null
@@ -369,7 +375,11 @@ export const turnMachine = setup({
       ({ context, event }): AppReport => ({
         type: 'chat.replyPicked',
         conversationId: pendingOf(context).message.conversationId ?? '',
-        messageId: outputOf<{ reply: ChatMessage }>(event).reply.id,
+        // Compared again and closed with no pick: the reply it had is the one it keeps.
+        messageId:
+          outputOf<{ reply: ChatMessage | null }>(event).reply?.id ??
+          pendingOf(context).replaces?.id ??
+          '',
         // toJSON: a clock that gives no time (the actor map's dry run) yields null, not a throw.
         at: new Date(context.now()).toJSON(),
       }),
@@ -457,7 +467,8 @@ export const turnMachine = setup({
     // and the model selected now. The old reply leaves the list until the new one, its new
     // version, takes its place; it stays stored (docs/product/conversations.md#branches).
     // Answer asks for a reply to a saved question that has none (a failed turn from before a
-    // reload or a later send): a regeneration with no old reply.
+    // reload or a later send): a regeneration with no old reply. Compare again asks several
+    // models for a question's reply, the one it had kept as a version.
     'start regeneration': assign(({ context, event }) => {
       if (event.type !== 'message.regenerate' && event.type !== 'message.answer') return {}
       const { question, earlier } = event
@@ -473,8 +484,9 @@ export const turnMachine = setup({
         ),
         message: question,
         messageSaved: true,
-        replaces: event.type === 'message.regenerate' ? event.reply : null,
+        replaces: event.reply ?? null,
         earlierFrom: earlierFromOf(event),
+        compareWith: comparedAgain(event),
       })
       return { pending, failedTurn: null }
     }),
@@ -615,6 +627,7 @@ export const turnMachine = setup({
     'can retry?': ({ context }) => context.failedTurn !== null,
     // Not over a failed turn: its reply may not be saved yet, so there is nothing to replace.
     'can regenerate?': ({ context }) => context.failedTurn === null && context.modelId !== null,
+    'compared again?': ({ event }) => comparedAgain(event) !== null,
     'can answer?': ({ context, event }) =>
       event.type === 'message.answer' && event.conversationId !== null && context.modelId !== null,
     'has draft?': ({ context }) => !!context.pending?.draft,
@@ -628,6 +641,7 @@ export const turnMachine = setup({
     'question not saved?': ({ context }) => context.pending?.messageSaved === false,
     'earlier to read?': ({ context }) => pendingOf(context).earlierFrom !== null,
     comparing: ({ context }) => pendingOf(context).compareWith !== null,
+    'reply replaced?': ({ context }) => pendingOf(context).replaces !== null,
     'reply picked?': ({ event }) => outputOf<{ reply: ChatMessage | null }>(event).reply !== null,
   },
   delays: {
@@ -714,6 +728,12 @@ export const turnMachine = setup({
         'message.retry': { guard: 'can retry?', target: 'sending', actions: 'resume turn' },
         'message.answer': [
           { guard: and(['can answer?', 'images unseen?']), actions: NOTIFY_IMAGES_UNSEEN },
+          // The question shows as compared: what followed it on screen makes way for the columns.
+          {
+            guard: and(['can answer?', 'compared again?']),
+            target: 'sending',
+            actions: ['start regeneration', 'show question'],
+          },
           { guard: 'can answer?', target: 'sending', actions: 'start regeneration' },
         ],
         'message.regenerate': [
@@ -821,6 +841,12 @@ export const turnMachine = setup({
                     guard: 'reply picked?',
                     target: '#turn.idle',
                     actions: ['end compare mode', 'report reply picked', 'report activity'],
+                  },
+                  // Compared again, closed with no reply to pick: the question keeps its reply.
+                  {
+                    guard: 'reply replaced?',
+                    target: '#turn.idle',
+                    actions: 'report reply picked',
                   },
                   // Closed with no reply to pick: the question is marked, and Retry compares again.
                   { target: '#turn.idle', actions: turnFailed(() => CHAT_MESSAGES.sendFailed) },

@@ -208,6 +208,8 @@ export function startApp(
           }),
           'save draft': fromPromise(async () => {}),
           'recall drafts': fromPromise(async () => ({})),
+          // A comparison stays loading: what the turn was asked is in its pending turn.
+          'load compare': fromPromise(() => new Promise<void>(() => {})),
         },
         actions: {
           notify: noop,

@@ -389,6 +389,34 @@ describe('app machine: routes between the actors', () => {
     expect(open()?.context.comparison).toEqual({ questionId: QUESTION.id, endedAt: at })
   })
 
+  it('Compare again on a sent message reaches the turn with what came before it and the reply it had', async () => {
+    const { app, children } = await signedIn()
+    const open = () => children().openConversation?.getSnapshot()
+    children().openConversation?.send({ type: 'conversation.open', conversationId: 'conv_1' })
+    await flush()
+    const next = { ...QUESTION, id: 'msg_3_user', parentId: ANSWER.id }
+    for (const message of [QUESTION, ANSWER, next])
+      app.send({ type: 'chat.rowShown', message, versionOf: null })
+    expect(open()?.context.messages.map((m) => m.id)).toEqual([QUESTION.id, ANSWER.id, next.id])
+    children().openConversation?.send({
+      type: 'message.answer',
+      messageId: QUESTION.id,
+      modelIds: ['gpt-5', 'claude-haiku-4-5'],
+    })
+    await flush()
+    const turn = children().turn?.getSnapshot()
+    expect(turn?.hasTag('comparing')).toBe(true)
+    expect(turn?.context.pending).toMatchObject({
+      message: { id: QUESTION.id },
+      replaces: { id: ANSWER.id },
+      compareWith: ['gpt-5', 'claude-haiku-4-5'],
+      turns: [{ role: 'user', content: 'Hello' }],
+    })
+    // The question ends the conversation on screen: its columns come under it.
+    expect(open()?.context.messages.map((m) => m.id)).toEqual([QUESTION.id])
+    expect(open()?.context.comparison).toEqual({ questionId: QUESTION.id, endedAt: null })
+  })
+
   it('a conversation the organiser pins reaches the conversations list as it is now', async () => {
     const { app, children } = await signedIn()
     const conversations = () => children().conversations?.getSnapshot().context.conversations

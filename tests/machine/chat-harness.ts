@@ -254,7 +254,7 @@ export function startChat(fakes: Fakes = {}) {
         toTurn({ type: 'message.regenerate', ...regenerateAsk(context) }),
       'ask to answer': ({ context, event }) => {
         if (event.type !== 'message.answer') return
-        toTurn({ type: 'message.answer', ...answerAsk(context, event.messageId) })
+        toTurn({ type: 'message.answer', ...answerAsk(context, event.messageId, event.modelIds) })
       },
       'ask to edit': ({ context }) => toTurn({ type: 'message.edit', ...editAsk(context) }),
       'report shown': ({ context }) =>

@@ -17,6 +17,11 @@ import {
 import { chatMessage } from './chat-message.recipe'
 import { MarkdownContent } from './markdown/lazy-markdown'
 
+// docs/product/compare.md#comparing-again: loads with the compare mode's other views.
+const CompareAgain = lazyComponent(() =>
+  import('./compare-chooser').then((m) => m.CompareAgainButton),
+)
+
 // One formatter for every message: toLocaleTimeString builds a new one per call, which
 // dominated rendering a long history.
 const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })
@@ -196,7 +201,14 @@ export const ChatMessage = memo(function ChatMessage({
             {/* The message as written: its markdown, not the formatted text. */}
             <span data-reveal="" className={styles.copy}>
               <CopyButton text={message.content} label="Copy message" className={copyButton} />
-              {canEdit && message.role === 'user' && <EditButton messageId={message.id} />}
+              {canEdit && message.role === 'user' && (
+                <>
+                  <EditButton messageId={message.id} />
+                  <Suspense fallback={null}>
+                    <CompareAgain.Component messageId={message.id} />
+                  </Suspense>
+                </>
+              )}
             </span>
           </div>
         )}

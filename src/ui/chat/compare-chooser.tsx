@@ -51,6 +51,38 @@ export function CompareButton({ disabled }: { disabled: boolean }) {
   )
 }
 
+/**
+ * `Compare again` on a sent message (docs/product/compare.md#comparing-again): the message goes
+ * to the models chosen, its reply on screen kept as a version.
+ */
+export function CompareAgainButton({ messageId }: { messageId: string }) {
+  const { openConversation } = useSessionActors()
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button
+        type="button"
+        aria-label="Compare again"
+        title="Compare again"
+        onClick={() => setOpen(true)}
+        className={button({ variant: 'ghost', size: 'sm' })}
+      >
+        <ColumnsIcon width={14} height={14} />
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <CompareDialog.Component
+            onClose={() => setOpen(false)}
+            onCompare={(modelIds) =>
+              openConversation.send({ type: 'message.answer', messageId, modelIds })
+            }
+          />
+        </Suspense>
+      )}
+    </>
+  )
+}
+
 /** Above the box while compare mode is on: which models the next message goes to. */
 export function CompareBar() {
   const { turn, models } = useSessionActors()

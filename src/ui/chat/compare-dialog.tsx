@@ -13,8 +13,18 @@ import { ProviderBadge } from './provider-badge'
 const styles = compareChooser()
 const options = modelPicker()
 
-/** The models to compare: the choice is the dialog's own until `Compare` hands it to the turn. */
-export function CompareDialog({ onClose }: { onClose: () => void }) {
+/**
+ * The models to compare: the choice is the dialog's own until `Compare` hands it to the turn,
+ * for the next message, or to `onCompare`, for a sent message compared again
+ * (docs/product/compare.md#comparing-again).
+ */
+export function CompareDialog({
+  onClose,
+  onCompare,
+}: {
+  onClose: () => void
+  onCompare?: (modelIds: readonly string[]) => void
+}) {
   const { turn, models: modelsActor } = useSessionActors()
   const models = useSelector(modelsActor, (s) => s.context.models)
   const current = useSelector(turn, (s) => s.context.compareWith)
@@ -26,7 +36,8 @@ export function CompareDialog({ onClose }: { onClose: () => void }) {
   const toggle = (id: string) =>
     setChosen((ids) => (ids.includes(id) ? ids.filter((one) => one !== id) : [...ids, id]))
   const choose = (modelIds: readonly string[]) => {
-    turn.send({ type: 'compare.choose', modelIds })
+    if (onCompare) onCompare(modelIds)
+    else turn.send({ type: 'compare.choose', modelIds })
     onClose()
   }
   return (
@@ -34,7 +45,11 @@ export function CompareDialog({ onClose }: { onClose: () => void }) {
       open
       onClose={onClose}
       title="Compare models"
-      description="Your next message goes to each of them at once; you pick the reply to continue with."
+      description={
+        onCompare
+          ? 'This message goes to each of them again; you pick the reply to continue with.'
+          : 'Your next message goes to each of them at once; you pick the reply to continue with.'
+      }
       closeLabel="Close"
       footer={
         <>
@@ -42,7 +57,7 @@ export function CompareDialog({ onClose }: { onClose: () => void }) {
             {chosen.length} of {COMPARE_MAX_MODELS} chosen · choose {COMPARE_MIN_MODELS} to{' '}
             {COMPARE_MAX_MODELS}
           </span>
-          {current.length > 0 && (
+          {current.length > 0 && !onCompare && (
             <button
               type="button"
               className={button({ variant: 'outline', size: 'md' })}
