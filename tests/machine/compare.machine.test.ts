@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  createActor,
-  type EventObject,
-  fromCallback,
-  fromPromise,
-  SimulatedClock,
-  type SnapshotFrom,
-} from 'xstate'
+import { createActor, type EventObject, fromCallback, fromPromise, SimulatedClock } from 'xstate'
 import type { ContextTurn } from '../../src/domain/chat-context'
 import type { ChatMessage } from '../../src/domain/chat-message'
 import type { ChatModel } from '../../src/domain/chat-model'
@@ -14,32 +7,13 @@ import type { ChatUsage } from '../../src/domain/chat-types'
 import { columnId, compareMachine } from '../../src/machines/compare.machine'
 import { type ColumnEvent, compareColumnMachine } from '../../src/machines/compare-column.machine'
 import { CHAT_MESSAGES, type StreamReplyInput } from '../../src/machines/turn-state'
-import { type ModelEvent, settles, transitionKey, walkEveryTransition } from '../support/model-walk'
+import { settles, walkEveryTransition } from '../support/model-walk'
 import { CLAUDE, flush, GPT, row } from './chat-harness'
 
 // A comparison (docs/product/compare.md): one saved question asked of two to four models,
 // each column streaming, saving and failing on its own, until the user picks one reply.
 
-const T = 1_700_000_000_000
-const USAGE: ChatUsage = { promptTokens: 12, completionTokens: 3, totalTokens: 15 }
-const GEMINI: ChatModel = { id: 'gemini-3', name: 'Gemini 3', description: '', provider: 'google' }
-const QUESTION: ChatMessage = {
-  id: 'msg_1699999999000_user',
-  userId: 'user_1',
-  modelId: 'gpt-5',
-  role: 'user',
-  content: 'Which is better?',
-  systemPromptId: 'prompt_1',
-  conversationId: 'conv_1',
-  parentId: 'msg_2_assistant',
-  createdAt: new Date(T - 1000).toISOString(),
-}
-const TURNS: ContextTurn[] = [
-  { role: 'system', content: 'Talk like a pirate.' },
-  { role: 'user', content: 'user 1' },
-  { role: 'assistant', content: 'assistant 2' },
-  { role: 'user', content: 'Which is better?' },
-]
+import { GEMINI, QUESTION, T, TURNS, USAGE } from './compare-fixtures'
 
 interface Fakes {
   findModel?: (modelId: string) => Promise<ChatModel | null>
@@ -536,105 +510,12 @@ describe('compare: the earlier context', () => {
 })
 
 // ---------------------------------------------------------------------------------------------
-// Model-based tests: every transition of each machine walked on a real actor.
+// Model-based test: every transition of the comparison walked on a real actor (a column's are
+// walked in compare-column.machine.test.ts).
 
-const ERR = new Error('boom')
 const REPLY = (index: number): ChatMessage => ({
   ...row(2, 'assistant', QUESTION.id),
   id: `msg_${T + index}_assistant`,
-})
-
-const SAVING_STOP = 'compareColumn.asking.saving on "column.stop" #0'
-
-describe('compare column machine model', () => {
-  it('Stop while the reply is saved is taken, and changes nothing', async () => {
-    const taken: string[] = []
-    let release: () => void = () => {}
-    const actor = createActor(
-      compareColumnMachine.provide({
-        actors: {
-          'find model': fromPromise(async (): Promise<ChatModel | null> => GPT),
-          'find api key': fromPromise(async (): Promise<string | null> => 'sk'),
-          'stream reply': fromCallback(({ sendBack }) => {
-            sendBack({ type: 'reply.done', result: { content: 'Hi', model: 'm', usage: USAGE } })
-          }),
-          'save reply': fromPromise(() => new Promise<void>((resolve) => (release = resolve))),
-        },
-        actions: { 'log error': () => {}, 'report saved': () => {} },
-      }),
-      {
-        input: { index: 0, question: QUESTION, turns: TURNS, modelId: 'gpt-5', now: () => T },
-        inspect: (inspection) => {
-          if (inspection.type === '@xstate.microstep')
-            for (const t of inspection._transitions) taken.push(transitionKey(t))
-        },
-      },
-    )
-    actor.start()
-    await flush()
-    expect(actor.getSnapshot().value).toEqual({ asking: 'saving' })
-    actor.send({ type: 'column.stop' })
-    expect(taken).toContain(SAVING_STOP)
-    expect(actor.getSnapshot().context.status).toBe('complete')
-    release()
-    await flush()
-    expect(actor.getSnapshot().context).toMatchObject({ status: 'complete', error: null })
-    expect(actor.getSnapshot().hasTag('settled')).toBe(true)
-  })
-
-  it('walks every declared transition', async () => {
-    const serialize = (s: SnapshotFrom<typeof compareColumnMachine>) =>
-      JSON.stringify([
-        s.value,
-        s.context.text !== '',
-        s.context.text.length > s.context.draftSaved,
-        s.context.error !== null,
-        s.context.reply !== null,
-        s.context.status,
-      ])
-    const { replays, missing } = await walkEveryTransition({
-      machine: compareColumnMachine,
-      inputs: [{ index: 1, question: QUESTION, turns: TURNS, modelId: 'gpt-5', now: () => T }],
-      deferredActors: ['find model', 'find api key', 'save draft', 'save reply'],
-      fixedActors: { 'stream reply': fromCallback(() => () => {}) },
-      noopActions: ['log error', 'report saved'],
-      delays: { 'draft save interval': 1000 },
-      events: [
-        { type: 'xstate.done.actor.modelFinder', output: GPT },
-        ...settles('modelFinder', null),
-        { type: 'xstate.done.actor.apiKeyFinder', output: 'sk' },
-        ...settles('apiKeyFinder', null),
-        { type: 'reply.delta', text: 'Hi' },
-        { type: 'reply.done', result: { content: 'Hi', model: 'gpt-5', usage: USAGE } },
-        { type: 'reply.failed', error: ERR, partial: '', usage: null },
-        { type: 'reply.failed', error: ERR, partial: 'Hi th', usage: null },
-        ...settles('draftSaver'),
-        ...settles('replySaver'),
-        { type: 'column.stop' },
-        { type: 'column.regenerate' },
-      ] satisfies ModelEvent[],
-      serialize,
-      tags: ['busy', 'streaming', 'settled'],
-      check: ({ snapshot, where }) => {
-        // Settled, a column has a reply or says why not, unless stopped before any text.
-        if (snapshot.hasTag('settled') && snapshot.context.reply === null)
-          expect(
-            snapshot.context.error !== null || snapshot.context.status === 'stopped',
-            where,
-          ).toBe(true)
-        // Its row always follows the question, under the id given as the call started.
-        if (snapshot.context.reply)
-          expect(snapshot.context.reply, where).toMatchObject({
-            id: `msg_${T + 1}_assistant`,
-            parentId: QUESTION.id,
-          })
-      },
-    })
-    expect(replays).toBeGreaterThan(20)
-    // Stop while the reply is saved is taken and changes nothing, so the model offers no
-    // replay of it (a state's `can` is false for it); the focused test below takes it.
-    expect(missing).toEqual([SAVING_STOP])
-  })
 })
 
 describe('compare machine model', () => {
