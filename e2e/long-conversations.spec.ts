@@ -218,7 +218,10 @@ test('with 130 messages the next question is sent with the newest 10 as its cont
     ...Array.from({ length: 10 }, (_, i) => `message ${i + 121}`),
     'And the next one?',
   ])
-  // Reloaded, the question and its reply are the newest messages, the reply in view.
+  // Reloaded once the reply is saved (its Regenerate shows then), the question and its reply
+  // are the newest messages, the reply in view. A reload sooner writes the reply as the page
+  // goes, a race with the new page's read (tests/component/chat-streaming.test.tsx).
+  await expect(messages(page).last().getByRole('button', { name: 'Regenerate' })).toBeVisible()
   await page.reload()
   await expect(messages(page).nth(-2)).toHaveText(/And the next one\?/)
   await expect(messages(page).last()).toContainText('Turns received')

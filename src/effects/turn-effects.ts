@@ -174,9 +174,15 @@ export function provideTurn(options: TurnEffectsOptions) {
     'save draft': fromPromise(({ input }: { input: { message: ChatMessage } }) =>
       writeReply(input.message),
     ),
-    'save reply': fromPromise(({ input }: { input: { message: ChatMessage } }) =>
-      writeReply(input.message),
-    ),
+    // docs/product/behaviour.md#replies-that-survive: the page going away before the finished
+    // reply is written (its write waits for a draft's, or is slow) writes it at once, in a
+    // request that outlives the page.
+    'save reply': fromPromise(({ input }: { input: { message: ChatMessage } }) => {
+      const stopWatching = onPageHide(() => {
+        void messages.upsert(input.message, { keepalive: true }).catch(() => {})
+      })
+      return writeReply(input.message).finally(stopWatching)
+    }),
   }
   const comparison = deferredActors<{ 'compare replies': typeof compareMachine }>([
     'compare replies',

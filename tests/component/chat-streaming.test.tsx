@@ -167,6 +167,33 @@ describe('streamed replies', () => {
     app.actors.app.stop()
   })
 
+  test('the page going away while the finished reply is written writes it in full', async () => {
+    const { tokens } = await signedInWithKey()
+    // The finished reply's own write never gets through: the page goes away while it waits.
+    let held = false
+    mswServer.use(
+      http.post(`${TEST_ORIGIN}/api/db/prompt-chat/rest/v1/chat_messages`, async ({ request }) => {
+        const body: unknown = await request.clone().json()
+        const rows = (Array.isArray(body) ? body : [body]) as Array<Record<string, unknown>>
+        const finished = rows.some((row) => row.role === 'assistant' && row.status === 'complete')
+        if (request.keepalive || !finished) return undefined
+        held = true
+        return new Promise<never>(() => {})
+      }),
+    )
+    const app = renderApp()
+    await send('Hello')
+    const reply = await screen.findByRole('article', { name: 'Claude Haiku 4.5 message' })
+    await waitFor(() => expect(reply.textContent).toContain('Turns received'))
+    await waitFor(() => expect(held).toBe(true))
+    window.dispatchEvent(new Event('pagehide'))
+    await waitFor(async () =>
+      expect((await replies(tokens))[0]).toMatchObject({ status: 'complete' }),
+    )
+    expect((await replies(tokens))[0]!.content).toContain('Turns received')
+    app.actors.app.stop()
+  })
+
   test('a stream that breaks off keeps what arrived, says why, and frees the input', async () => {
     const { tokens } = await signedInWithKey()
     renderApp()
