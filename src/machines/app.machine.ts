@@ -9,6 +9,7 @@ import {
   spawnChild,
 } from 'xstate'
 import type { LibraryFind } from '../domain/prompt-types'
+import type { StyleConfig } from '../domain/style-config'
 import type { AppReport } from './app-reports'
 import type { attachmentPreviewsMachine } from './attachment-previews.machine'
 import { type AuthInput, authMachine } from './auth.machine'
@@ -87,6 +88,12 @@ const EXTRAS_OPENINGS: readonly string[] = [
 /** Asked to open one of the extras while their code is not here: it loads, then that opens. */
 const HOLD_OPENING = { target: 'extrasOpening', actions: 'hold opening' } as const
 
+/**
+ * A style saved before the change feed's code has come: the feed keeps it with the account
+ * when it starts, rather than showing the account's older one (docs/product/live-sync.md#the-style).
+ */
+const HOLD_STYLE = { actions: 'hold style' } as const
+
 /** The extension's update goes through the activation, as the prompt's button does. */
 const toggleAsked = ({ prompt, isActive }: ExtensionToggle) => ({
   type: 'prompt.toggleActive' as const,
@@ -101,6 +108,8 @@ export interface AppContext {
   heldActivation: ExtensionToggle | null
   /** What asked to open while the extras' code loaded (the library, search): done once it has. */
   heldOpening: ExtrasOpening | null
+  /** The style saved while the extras' code loaded: kept with the account once it has. */
+  heldStyle: StyleConfig | null
 }
 
 /** The ids of the actors that live for one signed-in session (the extras once loaded). */
@@ -208,7 +217,15 @@ export const appMachine = setup({
   },
   actions: {
     'remember user': assign({ userId: ({ event }) => sessionUserOf(event) }),
-    'forget user': assign({ userId: null, heldActivation: null, heldOpening: null }),
+    'forget user': assign({
+      userId: null,
+      heldActivation: null,
+      heldOpening: null,
+      heldStyle: null,
+    }),
+    'hold style': assign({
+      heldStyle: ({ event }) => (event.type === 'style.saved' ? event.config : null),
+    }),
     'hold opening': assign({
       heldOpening: ({ event }) =>
         EXTRAS_OPENINGS.includes(event.type) ? (event as ExtrasOpening) : null,
@@ -241,7 +258,13 @@ export const appMachine = setup({
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({ input, userId: null, heldActivation: null, heldOpening: null }),
+  context: ({ input }) => ({
+    input,
+    userId: null,
+    heldActivation: null,
+    heldOpening: null,
+    heldStyle: null,
+  }),
   entry: [
     spawnChild('style', {
       id: 'style',
@@ -533,6 +556,7 @@ export const appMachine = setup({
             extrasUnloaded: {
               on: {
                 'extras.preload': 'extrasLoading',
+                'style.saved': HOLD_STYLE,
                 'library.open': HOLD_OPENING,
                 'search.open': HOLD_OPENING,
                 'quick.open': HOLD_OPENING,
@@ -541,6 +565,7 @@ export const appMachine = setup({
             },
             extrasLoading: {
               on: {
+                'style.saved': HOLD_STYLE,
                 'library.open': HOLD_OPENING,
                 'search.open': HOLD_OPENING,
                 'quick.open': HOLD_OPENING,
@@ -556,6 +581,7 @@ export const appMachine = setup({
             // Asked to open: what was asked opens as soon as it starts. A failed load leaves
             // the button to try again (the session's own code is here, so it rarely fails).
             extrasOpening: {
+              on: { 'style.saved': HOLD_STYLE },
               invoke: {
                 id: 'extrasLoader',
                 src: 'load extras',
@@ -580,7 +606,11 @@ export const appMachine = setup({
                 { id: 'previews', src: 'previews' },
                 // Changes made on other devices, reported as this session's own reports are
                 // (docs/product/live-sync.md).
-                { id: 'live', src: 'live' },
+                {
+                  id: 'live',
+                  src: 'live',
+                  input: ({ context }) => ({ savedHere: context.heldStyle }),
+                },
               ],
               on: {
                 // The same event, passed on as it is (with a search's prompt to find, if any).

@@ -32,6 +32,11 @@ export type LiveChangeEvent =
 /** Through the app machine: the style was saved in this tab, to be kept with the account. */
 export type LiveChangesEvent = LiveChangeEvent | { type: 'style.saved'; config: StyleConfig }
 
+export interface LiveChangesInput {
+  /** A style saved in this tab before the feed started: newer than the account's. */
+  savedHere?: StyleConfig | null
+}
+
 export interface LiveChangesContext {
   /** The style to keep with the account next: saved while the last one was on its way. */
   pendingStyle: StyleConfig | null
@@ -47,7 +52,11 @@ export interface LiveChangesContext {
  * twice. Follows the feed for as long as the session's extras run.
  */
 export const liveChangesMachine = setup({
-  types: { events: {} as LiveChangesEvent, context: {} as LiveChangesContext },
+  types: {
+    events: {} as LiveChangesEvent,
+    context: {} as LiveChangesContext,
+    input: {} as LiveChangesInput | undefined,
+  },
   actors: {
     // The account's style, or null when it has none yet (then this browser's is kept with it).
     'read account style': fromPromise<unknown>(async () => {
@@ -132,7 +141,7 @@ export const liveChangesMachine = setup({
   },
 }).createMachine({
   id: 'liveChanges',
-  context: { pendingStyle: null, keepingStyle: null },
+  context: ({ input }) => ({ pendingStyle: input?.savedHere ?? null, keepingStyle: null }),
   type: 'parallel',
   states: {
     following: {
@@ -170,6 +179,8 @@ export const liveChangesMachine = setup({
             id: 'read account style',
             src: 'read account style',
             onDone: [
+              // A style saved here meanwhile is newer: it is kept, and the account's not shown.
+              { guard: 'style held?', target: 'idle' },
               { guard: 'account has a style?', target: 'idle', actions: 'report style synced' },
               { target: 'idle' },
             ],

@@ -81,8 +81,8 @@ export function startApp(
     loadSession?: () => Promise<void>
     /** How the library's and search's code arrives; at once by default. */
     loadExtras?: () => Promise<void>
-    /** The style kept with the account; none by default. */
-    accountStyle?: StyleConfig | null
+    /** The style kept with the account, or when the read of it answers; none by default. */
+    accountStyle?: StyleConfig | null | Promise<StyleConfig | null>
     /** The keys and servers the store holds each time they are read; none by default. */
     savedKeys?: () => SavedKeys
     servers?: () => ModelServer[]
@@ -273,7 +273,7 @@ export function startApp(
             }
           }),
           'read account style': fromPromise(
-            async (): Promise<unknown> => options.accountStyle ?? null,
+            async (): Promise<unknown> => (await options.accountStyle) ?? null,
           ),
           'keep account style': fromPromise(async ({ input }) => {
             calls.keptStyles.push(input.config)

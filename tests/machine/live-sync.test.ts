@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { type AnyActorRef, fromCallback } from 'xstate'
 import type { ChatMessage } from '../../src/domain/chat-message'
 import type { ModelServer } from '../../src/domain/server-models'
-import { DEFAULT_STYLE_CONFIG } from '../../src/domain/style-config'
+import { DEFAULT_STYLE_CONFIG, type StyleConfig } from '../../src/domain/style-config'
 import { liveChangesMachine } from '../../src/machines/live-changes.machine'
 import { settles, walkEveryTransition } from '../support/model-walk'
 import { ALICE, REVIEWER, startApp } from './app-harness'
@@ -232,6 +232,36 @@ describe('the style kept with the account (docs/product/live-sync.md#the-style)'
       { ...DEFAULT_STYLE_CONFIG, primaryColor: '#0B8177', theme: 'light' },
       DEFAULT_STYLE_CONFIG,
     ])
+  })
+
+  it("a style saved before the feed's code has come is kept with the account, not replaced by the account's older one", async () => {
+    const harness = startApp({ restored: ALICE, accountStyle: TEAL })
+    await flush()
+    const editor = harness.children().style
+    editor?.send({ type: 'editor.open' })
+    editor?.send({ type: 'editor.reset' })
+    await flush()
+    expect(harness.calls.keptStyles).toEqual([])
+    harness.app.send({ type: 'extras.preload' })
+    await flush()
+    expect(style(harness)?.saved).toEqual(DEFAULT_STYLE_CONFIG)
+    expect(harness.calls.keptStyles).toEqual([DEFAULT_STYLE_CONFIG])
+  })
+
+  it("a style saved while the account's is being read wins over it", async () => {
+    let answer: (config: StyleConfig) => void = () => {}
+    const accountStyle = new Promise<StyleConfig>((resolve) => {
+      answer = resolve
+    })
+    const harness = await following({ accountStyle })
+    const editor = harness.children().style
+    editor?.send({ type: 'editor.open' })
+    editor?.send({ type: 'editor.edit', patch: { fontSize: 'large' } })
+    editor?.send({ type: 'editor.save' })
+    answer(TEAL)
+    await flush()
+    expect(style(harness)?.saved).toEqual({ ...DEFAULT_STYLE_CONFIG, fontSize: 'large' })
+    expect(harness.calls.keptStyles).toEqual([{ ...DEFAULT_STYLE_CONFIG, fontSize: 'large' }])
   })
 
   it('a style saved on another device shows here; while the editor is open it waits behind the edit', async () => {
