@@ -4,16 +4,15 @@ import path from 'node:path'
 import {
   type BrowserContext,
   chromium,
-  expect,
   type Locator,
   type Page,
-  test,
   type Worker,
 } from '@playwright/test'
 import { unzipSync } from 'fflate'
 import { chromiumLaunchOptions } from './chromium-launch'
 import { createPrompt, openLibrary } from './support/prompts'
 import { ARTIFACTS, signUp, waitForToastsToGo } from './support/session'
+import { expect, test } from './support/test'
 
 // The extension exactly as users get it: the server's /chrome-extension.zip (built by
 // `npm start` for this server's origin), extracted, its chrome-extension/ folder loaded
@@ -225,7 +224,7 @@ test('signed out in the app, the menu says signed out', async () => {
 })
 
 test('signed in: every site lists the prompts with ratings, inserts one, toggles the system prompt', async ({
-  browser,
+  freshContext,
 }) => {
   test.setTimeout(180_000)
   const app = await context.newPage()
@@ -234,7 +233,7 @@ test('signed in: every site lists the prompts with ratings, inserts one, toggles
   await createPromptInApp(app, SYSTEM_PROMPT, true)
 
   await test.step('another user rates the public user prompt 4 stars', async () => {
-    const other = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const other = await freshContext({ viewport: { width: 1280, height: 900 } })
     const bob = await other.newPage()
     await signUp(bob, 'Rater Bob')
     await waitForToastsToGo(bob)
@@ -402,10 +401,10 @@ test("another page of the app's origin leaves the extension's session alone", as
 })
 
 test('a page of another origin posting GET_PROMPTS_DATA to the app gets no answer', async ({
-  browser,
+  freshContext,
 }) => {
   // A browser without the extension: only the app's own bridge is in play.
-  const other = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const other = await freshContext({ viewport: { width: 1280, height: 900 } })
   const foreignOrigin = 'https://foreign.example'
   await other.route(`${foreignOrigin}/**`, (route) =>
     route.fulfill({

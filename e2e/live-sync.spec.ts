@@ -1,8 +1,9 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { chatWithGpt5, composer, openKeys, send } from './support/chat'
 import { createPrompt, openLibrary } from './support/prompts'
 import { ARTIFACTS, waitForToastsToGo } from './support/session'
 import { GREEN, primaryPaint } from './support/style'
+import { expect, type FreshContext, test } from './support/test'
 
 // Live sync (docs/product/live-sync.md): one user on two devices (two browser contexts),
 // and a second user, on `npm start` with the fake providers. What one device changes shows
@@ -22,8 +23,8 @@ const account = (name: string): Account => ({
   email: `${name.toLowerCase().replace(/\W/g, '')}+${Date.now()}${Math.random()}@example.com`,
 })
 
-async function device(browser: Browser, user: Account, create: boolean): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+async function device(open: FreshContext, user: Account, create: boolean): Promise<Page> {
+  const context = await open({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
   await page.goto('/')
   await page.getByRole('button', { name: /Sign In to/ }).click()
@@ -42,13 +43,13 @@ const row = (page: Page, title: string) =>
   sidebar(page).getByRole('button', { name: new RegExp(`^${title}`) })
 
 test('a prompt created, edited, activated and deleted on one device shows on the other; another user sees only the public one', async ({
-  browser,
+  freshContext,
 }) => {
   test.setTimeout(90_000)
   const ada = account('Live Ada')
-  const laptop = await device(browser, ada, true)
-  const phone = await device(browser, ada, false)
-  const stranger = await device(browser, account('Live Sam'), true)
+  const laptop = await device(freshContext, ada, true)
+  const phone = await device(freshContext, ada, false)
+  const stranger = await device(freshContext, account('Live Sam'), true)
 
   const onPhone = await openLibrary(phone)
   await onPhone.getByRole('tab', { name: 'My Prompts' }).click()
@@ -124,12 +125,12 @@ test('a prompt created, edited, activated and deleted on one device shows on the
 })
 
 test('a conversation started, answered and renamed on one device shows on the other', async ({
-  browser,
+  freshContext,
 }) => {
   test.setTimeout(90_000)
   const ada = account('Live Ida')
-  const laptop = await device(browser, ada, true)
-  const phone = await device(browser, ada, false)
+  const laptop = await device(freshContext, ada, true)
+  const phone = await device(freshContext, ada, false)
   await chatWithGpt5(laptop)
   await waitForToastsToGo(laptop)
 
@@ -190,12 +191,12 @@ test('a conversation started, answered and renamed on one device shows on the ot
 })
 
 test('a style saved on one device shows on the other, and a new device starts with it', async ({
-  browser,
+  freshContext,
 }) => {
   test.setTimeout(90_000)
   const ada = account('Live Sty')
-  const laptop = await device(browser, ada, true)
-  const phone = await device(browser, ada, false)
+  const laptop = await device(freshContext, ada, true)
+  const phone = await device(freshContext, ada, false)
 
   await laptop
     .getByRole('navigation', { name: 'Toolbar' })
@@ -209,7 +210,7 @@ test('a style saved on one device shows on the other, and a new device starts wi
   await expect.poll(() => primaryPaint(phone), LIVE).toBe(GREEN)
 
   // Another browser, never styled: the account's style once signed in.
-  const tablet = await device(browser, ada, false)
+  const tablet = await device(freshContext, ada, false)
   await expect.poll(() => primaryPaint(tablet), LIVE).toBe(GREEN)
   await tablet.reload()
   await expect(tablet.getByText('Welcome,')).toBeVisible()
@@ -217,11 +218,11 @@ test('a style saved on one device shows on the other, and a new device starts wi
 })
 
 test('an API key saved on one device shows Saved in the other’s open Manage API Keys', async ({
-  browser,
+  freshContext,
 }) => {
   const ada = account('Live Key')
-  const laptop = await device(browser, ada, true)
-  const phone = await device(browser, ada, false)
+  const laptop = await device(freshContext, ada, true)
+  const phone = await device(freshContext, ada, false)
   const onPhone = await openKeys(phone)
   const onLaptop = await openKeys(laptop)
   const phoneForm = onPhone.getByRole('form', { name: 'Anthropic API key' })

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { chatWithGpt5, send } from './support/chat'
 import { signUp } from './support/session'
+import { expect, test } from './support/test'
 
 // What a sign-in downloads, and when (docs/performance.md, "Split"): once the session is known,
 // the chat's views and a linked conversation's history come beside the session's actors, not
@@ -32,13 +33,13 @@ async function holdSessionActors(page: Page) {
 
 test("signing in from the address asks for the chat's views while the session's actors still download", async ({
   page,
-  browser,
+  freshContext,
 }) => {
   await signUp(page, 'Early Eve')
   const tokens = await page.evaluate(() => JSON.parse(localStorage.getItem('auth_tokens')!))
 
   // A new browser, nothing cached or stored, arriving as the hosted sign-in page sends it back.
-  const context = await browser.newContext()
+  const context = await freshContext()
   const fresh = await context.newPage()
   const actors = await holdSessionActors(fresh)
   let viewsAskedMeanwhile = false
@@ -59,7 +60,7 @@ test("signing in from the address asks for the chat's views while the session's 
 
 test("a linked conversation's history is asked for while the session's actors still download, and only once", async ({
   page,
-  browser,
+  freshContext,
 }) => {
   await signUp(page, 'Early Fay')
   await chatWithGpt5(page)
@@ -69,7 +70,7 @@ test("a linked conversation's history is asked for while the session's actors st
   const linked = new URL(page.url()).searchParams.get('c')!
   const tokens = await page.evaluate(() => JSON.parse(localStorage.getItem('auth_tokens')!))
 
-  const context = await browser.newContext()
+  const context = await freshContext()
   const fresh = await context.newPage()
   const actors = await holdSessionActors(fresh)
   let historyAskedMeanwhile = false

@@ -1,12 +1,13 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { createPrompt, openLibrary } from './support/prompts'
 import { signUp } from './support/session'
+import { expect, type FreshContext, test } from './support/test'
 
 // Rating another user's public prompt (docs/product/screens.md, the Prompt Library): each
 // click saves the stars clicked, however soon it follows the one before.
 
-async function userPage(browser: Browser, name: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+async function userPage(open: FreshContext, name: string): Promise<Page> {
+  const context = await open({ viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
   await signUp(page, name)
   return page
@@ -26,10 +27,12 @@ function ratingsSent(page: Page): number[] {
   return sent
 }
 
-test('each star clicked is the rating saved, clicked in quick succession', async ({ browser }) => {
+test('each star clicked is the rating saved, clicked in quick succession', async ({
+  freshContext,
+}) => {
   test.setTimeout(120_000)
   const title = `Rated ${Date.now()}`
-  const author = await userPage(browser, 'Rita Author')
+  const author = await userPage(freshContext, 'Rita Author')
   const authorLibrary = await openLibrary(author)
   await createPrompt(
     author,
@@ -38,7 +41,7 @@ test('each star clicked is the rating saved, clicked in quick succession', async
     { system: false, isPublic: true },
   )
 
-  const rater = await userPage(browser, 'Ray Rater')
+  const rater = await userPage(freshContext, 'Ray Rater')
   const sent = ratingsSent(rater)
   const library = await openLibrary(rater)
   const card = library.getByRole('article', { name: title })

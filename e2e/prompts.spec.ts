@@ -1,7 +1,8 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { createPrompt } from './support/prompts'
 import { ownKey, requestsSentWith } from './support/provider-requests'
 import { waitForToastsToGo } from './support/session'
+import { expect, type FreshContext, test } from './support/test'
 
 // Two users in two browser contexts share, rate, save, hide, quick-run and activate prompts.
 const ARTIFACTS = 'e2e/artifacts'
@@ -33,8 +34,8 @@ async function signUp(page: Page, user: { name: string; email: string }) {
   await expect(page.getByText('Welcome,')).toContainText(user.name)
 }
 
-async function newUserPage(browser: Browser, user: { name: string; email: string }) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+async function newUserPage(open: FreshContext, user: { name: string; email: string }) {
+  const context = await open({ viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
   await page.goto('/')
   await signUp(page, user)
@@ -83,12 +84,12 @@ async function addOpenAiKey(page: Page) {
 const providerRequests = (request: APIRequestContext) => requestsSentWith(request, OPENAI_KEY)
 
 test('two users share, rate, save, hide, quick-run and activate prompts', async ({
-  browser,
+  freshContext,
   request,
 }) => {
   test.setTimeout(240_000)
-  const ada = await newUserPage(browser, A)
-  const bob = await newUserPage(browser, B)
+  const ada = await newUserPage(freshContext, A)
+  const bob = await newUserPage(freshContext, B)
   let shareLink = ''
   let adaSystemId = ''
 
@@ -225,7 +226,7 @@ test('two users share, rate, save, hide, quick-run and activate prompts', async 
   })
 
   await test.step('the share link signed out shows a preview; after sign-in the banner adds it', async () => {
-    const context = await browser.newContext()
+    const context = await freshContext()
     const page = await context.newPage()
     await page.goto(shareLink)
     await expect(page.getByRole('complementary', { name: 'Shared prompt' })).toContainText(
@@ -247,7 +248,7 @@ test('two users share, rate, save, hide, quick-run and activate prompts', async 
   })
 
   await test.step("a garbage ?prompt= shows 'Invalid shared prompt URL'", async () => {
-    const context = await browser.newContext()
+    const context = await freshContext()
     const page = await context.newPage()
     await page.goto('/?prompt=%7Bgarbage')
     await expect(page.getByText('Invalid shared prompt URL')).toBeVisible()

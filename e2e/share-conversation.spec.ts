@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { chatWithGpt5, composer, send } from './support/chat'
 import { signUp, toast } from './support/session'
+import { expect, type FreshContext, test } from './support/test'
 
 // Sharing a conversation by link (docs/product/conversations.md#share-by-link): the owner makes
 // a link from the conversation's More dialog; anyone opens it signed out and reads a snapshot;
@@ -20,14 +21,14 @@ async function openShareDialog(page: Page) {
   return page.getByRole('dialog', { name: `Share “${TITLE}”` })
 }
 
-async function visitor(browser: Browser) {
-  const context = await browser.newContext()
+async function visitor(open: FreshContext) {
+  const context = await open()
   return { context, page: await context.newPage() }
 }
 
 test('a shared link shows the snapshot signed out, continues as a copy signed in, and is gone once revoked', async ({
   page,
-  browser,
+  freshContext,
 }) => {
   test.setTimeout(120_000)
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
@@ -53,7 +54,7 @@ test('a shared link shows the snapshot signed out, continues as a copy signed in
   await expect(page.getByRole('article', { name: 'GPT-5 message' })).toHaveCount(2)
 
   // Signed out: the snapshot, read-only.
-  const stranger = await visitor(browser)
+  const stranger = await visitor(freshContext)
   await stranger.page.goto(link)
   await expect(stranger.page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible()
   const messages = stranger.page.getByRole('list', { name: 'Messages' })
@@ -66,7 +67,7 @@ test('a shared link shows the snapshot signed out, continues as a copy signed in
   ).toBeVisible()
 
   // Signed in as someone else: continue it as a copy of their own.
-  const friend = await visitor(browser)
+  const friend = await visitor(freshContext)
   await signUp(friend.page, 'Friendly Fay')
   await friend.page.goto(link)
   await friend.page.getByRole('button', { name: 'Continue this conversation' }).click()
