@@ -78,21 +78,8 @@ type ExtrasOpening = Extract<
   AppEvent,
   { type: 'library.open' | 'search.open' | 'quick.open' | 'install.open' }
 >
-const EXTRAS_OPENINGS: readonly string[] = [
-  'library.open',
-  'search.open',
-  'quick.open',
-  'install.open',
-] satisfies ExtrasOpening['type'][]
-
 /** Asked to open one of the extras while their code is not here: it loads, then that opens. */
 const HOLD_OPENING = { target: 'extrasOpening', actions: 'hold opening' } as const
-
-/**
- * A style saved before the change feed's code has come: the feed keeps it with the account
- * when it starts, rather than showing the account's older one (docs/product/live-sync.md#the-style).
- */
-const HOLD_STYLE = { actions: 'hold style' } as const
 
 /** The extension's update goes through the activation, as the prompt's button does. */
 const toggleAsked = ({ prompt, isActive }: ExtensionToggle) => ({
@@ -109,7 +96,7 @@ export interface AppContext {
   /** What asked to open while the extras' code loaded (the library, search): done once it has. */
   heldOpening: ExtrasOpening | null
   /** The style saved while the extras' code loaded: kept with the account once it has. */
-  heldStyle: StyleConfig | null
+  heldStyle?: StyleConfig
 }
 
 /** The ids of the actors that live for one signed-in session (the extras once loaded). */
@@ -221,15 +208,10 @@ export const appMachine = setup({
       userId: null,
       heldActivation: null,
       heldOpening: null,
-      heldStyle: null,
+      heldStyle: undefined,
     }),
-    'hold style': assign({
-      heldStyle: ({ event }) => (event.type === 'style.saved' ? event.config : null),
-    }),
-    'hold opening': assign({
-      heldOpening: ({ event }) =>
-        EXTRAS_OPENINGS.includes(event.type) ? (event as ExtrasOpening) : null,
-    }),
+    // Only the four openings take HOLD_OPENING.
+    'hold opening': assign({ heldOpening: ({ event }) => event as ExtrasOpening }),
     'pass held opening': enqueueActions(({ context, enqueue }) => {
       const held = context.heldOpening
       if (!held) return
@@ -258,13 +240,7 @@ export const appMachine = setup({
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({
-    input,
-    userId: null,
-    heldActivation: null,
-    heldOpening: null,
-    heldStyle: null,
-  }),
+  context: ({ input }) => ({ input, userId: null, heldActivation: null, heldOpening: null }),
   entry: [
     spawnChild('style', {
       id: 'style',
@@ -546,6 +522,10 @@ export const appMachine = setup({
                 readsImages: event.readsImages,
               })),
             },
+            // A style saved before the feed's code has come: the feed keeps it with the account
+            // when it starts, rather than showing the account's older one; once the extras run,
+            // they take it (docs/product/live-sync.md#the-style).
+            'style.saved': { actions: assign({ heldStyle: ({ event }) => event.config }) },
           },
           // The extras' code is not in the first paint (docs/performance.md, "Split"): the
           // Prompt Library, the Quick Prompts panel, search and the install dialog load once
@@ -556,7 +536,6 @@ export const appMachine = setup({
             extrasUnloaded: {
               on: {
                 'extras.preload': 'extrasLoading',
-                'style.saved': HOLD_STYLE,
                 'library.open': HOLD_OPENING,
                 'search.open': HOLD_OPENING,
                 'quick.open': HOLD_OPENING,
@@ -565,7 +544,6 @@ export const appMachine = setup({
             },
             extrasLoading: {
               on: {
-                'style.saved': HOLD_STYLE,
                 'library.open': HOLD_OPENING,
                 'search.open': HOLD_OPENING,
                 'quick.open': HOLD_OPENING,
@@ -581,7 +559,6 @@ export const appMachine = setup({
             // Asked to open: what was asked opens as soon as it starts. A failed load leaves
             // the button to try again (the session's own code is here, so it rarely fails).
             extrasOpening: {
-              on: { 'style.saved': HOLD_STYLE },
               invoke: {
                 id: 'extrasLoader',
                 src: 'load extras',

@@ -10,6 +10,7 @@ import { button } from '../shell/button.recipe'
 import { RotateCcwIcon, StopIcon } from '../shell/session-icons'
 import { usageLine } from './chat-message'
 import { compareReplies } from './compare-replies.recipe'
+import { useFramedSelector } from './framed-selector'
 import { MarkdownContent } from './markdown/lazy-markdown'
 import { ProviderBadge } from './provider-badge'
 
@@ -17,6 +18,21 @@ const styles = compareReplies()
 
 type ComparerRef = ActorRefFrom<typeof compareMachine>
 type ColumnRef = ActorRefFrom<typeof compareColumnMachine>
+
+/** A column's reply as it shows: read on the framed clock's ticks (./framed-selector). */
+interface ShownReply {
+  text: string
+  streaming: boolean
+}
+const replyOf = (s: ReturnType<ColumnRef['getSnapshot']>): ShownReply => ({
+  text: s.context.text,
+  streaming: s.hasTag('streaming'),
+})
+const sameReply = (a: ShownReply, b: ShownReply) => a.text === b.text && a.streaming === b.streaming
+// The end of a stream, a new one (Regenerate) and a first chunk show at once: the whole reply
+// renders once, from its final text, and nothing waits on an empty column.
+const replyEnded = (shown: ShownReply, next: ShownReply) =>
+  shown.streaming !== next.streaming || !next.text.startsWith(shown.text) || shown.text === ''
 
 /**
  * A comparison under its question (docs/product/compare.md): a column per model, each with
@@ -85,10 +101,9 @@ function CompareColumn({
   const { models } = useSessionActors()
   const modelId = useSelector(column, (s) => s.context.modelId)
   const model = useSelector(models, (s) => s.context.models.find((m) => m.id === modelId))
-  const text = useSelector(column, (s) => s.context.text)
+  const { text, streaming } = useFramedSelector(column, replyOf, sameReply, replyEnded)
   const error = useSelector(column, (s) => s.context.error)
   const busy = useSelector(column, (s) => s.hasTag('busy'))
-  const streaming = useSelector(column, (s) => s.hasTag('streaming'))
   const name = model?.name ?? modelId
   return (
     <fieldset
@@ -106,11 +121,12 @@ function CompareColumn({
         {text === '' && busy ? (
           <p role="status">Thinking…</p>
         ) : (
-          <MarkdownContent text={text} streaming={streaming} />
+          // Framed already: each render shows what it is given.
+          <MarkdownContent text={text} streaming={streaming} frameMs={0} />
         )}
       </div>
       <div className={styles.foot}>
-        <ColumnUsage column={column} />
+        <ColumnUsage column={column} text={text} />
         {error && (
           <p role="alert" className={styles.error}>
             {error}
@@ -148,8 +164,8 @@ function CompareColumn({
 /** About four characters a token: the count while the reply streams, before the provider's. */
 const CHARS_PER_TOKEN = 4
 /**
- * The estimate moves in steps of this many tokens: a line that changed with every token would
- * lay the page out again with every token, in each column (docs/rendering.md).
+ * The estimate moves in steps of this many tokens: it follows the text on screen, and a whole
+ * step reads more calmly than a count that changes ten times a second.
  */
 const ESTIMATE_STEP = 10
 
@@ -157,14 +173,12 @@ const ESTIMATE_STEP = 10
  * The column's usage: while it streams, an estimate (≈) from the text so far, priced as its
  * model's output; once in, the provider's count and cost, as under any reply.
  */
-function ColumnUsage({ column }: { column: ColumnRef }) {
+function ColumnUsage({ column, text }: { column: ColumnRef; text: string }) {
   const modelId = useSelector(column, (s) => s.context.modelId)
   const reply = useSelector(column, (s) => s.context.reply)
   const busy = useSelector(column, (s) => s.hasTag('busy'))
-  const estimate = useSelector(
-    column,
-    (s) => Math.ceil(s.context.text.length / CHARS_PER_TOKEN / ESTIMATE_STEP) * ESTIMATE_STEP,
-  )
+  // Counted from the text on screen, so it moves with the reply above it.
+  const estimate = Math.ceil(text.length / CHARS_PER_TOKEN / ESTIMATE_STEP) * ESTIMATE_STEP
   const counted = reply && !busy ? usageLine(reply) : null
   let summary = counted?.summary ?? ''
   if (!counted && estimate > 0) {
