@@ -1,8 +1,4 @@
-import { fork } from 'node:child_process'
-import { rm } from 'node:fs/promises'
 import os from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { appSchema } from '../db/index'
 import { migrate } from '../mocks/platform/store/migrate'
 import { openPgliteStore } from '../mocks/platform/store/pglite-store'
@@ -10,6 +6,7 @@ import { openPostgresStore } from '../mocks/platform/store/postgres-store'
 import type { SqlStore } from '../mocks/platform/store/sql-store'
 import { dropSchema, postgresAvailability, TEST_DATABASE_URL } from '../tests/support/postgres'
 import { signUpThroughAuthPage } from '../tests/support/sign-up'
+import { startServer } from './bench-process'
 import { benchBroadcast, formatBroadcast } from './broadcast-bench'
 import { benchChangeDelivery, formatChangeDelivery } from './change-delivery-bench'
 import { createHttpClient } from './http-client'
@@ -25,41 +22,6 @@ import { benchSearchAt, type SearchScale } from './search-scale'
 // (BENCH_CHANGES=0 leaves it out; BENCH_HTTP=0 leaves out the table API and broadcast).
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
-const here = path.dirname(fileURLToPath(import.meta.url))
-
-async function startServer(databaseUrl: string | undefined, workers: number) {
-  const child = fork(path.join(here, 'bench-server.ts'), {
-    // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(process.env.BENCH_PROFILE
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-        : []),
-    ],
-    env: { ...process.env, DATABASE_URL: databaseUrl ?? '', BENCH_WORKERS: String(workers) },
-    stdio: 'inherit',
-  })
-  const { url, dataDir } = await new Promise<{ url: string; dataDir: string }>((resolve) =>
-    child.once('message', (m) => resolve(m as { url: string; dataDir: string })),
-  )
-  return {
-    url,
-    pid: child.pid!,
-    schema: `bench_${child.pid}`,
-    /** CPU time (µs) the serving processes have used so far. */
-    cpu: () =>
-      new Promise<number>((resolve) => {
-        child.once('message', (m) => resolve((m as { cpu: number }).cpu))
-        child.send('cpu')
-      }),
-    async stop() {
-      child.send('stop')
-      await new Promise((resolve) => child.once('exit', resolve))
-      await rm(dataDir, { recursive: true, force: true })
-    },
-  }
-}
 
 /** Server CPU over a load, beside its throughput: share of one core, and per request. */
 interface HttpResult extends LoadResult {
