@@ -33,7 +33,11 @@ test('every shortcut does its job from the keyboard alone; ? lists them', async 
 
   await test.step('Ctrl+K opens search; Escape closes it', async () => {
     await page.keyboard.press('Control+KeyK')
-    await expect(page.getByRole('dialog', { name: 'Search' })).toBeVisible()
+    // As a user would: Escape once the caret is in the search box, not while the dialog is
+    // still being drawn.
+    await expect(
+      page.getByRole('combobox', { name: 'Search conversations and prompts' }),
+    ).toBeFocused()
     await page.keyboard.press('Escape')
     await expect(page.getByRole('dialog', { name: 'Search' })).toBeHidden()
   })

@@ -1,14 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { encodeApiKey } from '../../src/domain/api-key-encoding'
 import { restInsert, storeSession } from '../support/chat-session'
 import { installMockPlatform } from '../support/mock-platform'
 import { renderApp } from '../support/render-app'
 import { TEST_ORIGIN } from '../support/test-platform'
+import { useProviderFakes } from '../unit/providers/fakes-under-msw'
 
 // The keyboard shortcuts (docs/product/screens.md#keyboard-shortcuts) in the running app on
 // the mock platform: each key does what its button does, and `?` lists them.
 const mockPlatform = installMockPlatform()
+useProviderFakes()
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -19,6 +22,12 @@ async function signedIn({ empty = false } = {}) {
   const userId = JSON.parse(atob(tokens.access_token.split('.')[1]!)).sub as string
   localStorage.setItem(`selectedModel:${userId}`, 'gpt-5')
   storeSession(tokens)
+  await restInsert(tokens, 'user_api_keys', {
+    id: `key_${userId}_openai`,
+    user_id: userId,
+    provider: 'openai',
+    api_key_encrypted: encodeApiKey('sk-test-keys'),
+  })
   const id = `keys_${users}`
   if (empty) return { id }
   const at = Date.now() - 60_000
@@ -107,6 +116,25 @@ describe('keyboard shortcuts', () => {
     await userEvent.keyboard('{Alt>}{Shift>}M{/Shift}{/Alt}')
     expect(box).toHaveFocus()
     // The key typed nothing.
+    expect(box).toHaveValue('')
+  })
+
+  test('Alt+Shift+M while a message sends puts focus in the box as soon as it can be typed in', async () => {
+    const { id } = await signedIn()
+    renderApp({ href: `${TEST_ORIGIN}/?c=${id}` })
+    await screen.findByText('When is high tide?')
+    const box = screen.getByRole('textbox', { name: 'Message' })
+    await waitFor(() => expect(box).toBeEnabled())
+    await userEvent.type(box, 'And tomorrow? [[slow:400]{Enter}')
+    await waitFor(() => expect(box).toBeDisabled())
+    // Focus is elsewhere on the page, so nothing but the key brings it back.
+    const newChat = within(sidebar()).getByRole('button', { name: 'New chat' })
+    newChat.focus()
+    await userEvent.keyboard('{Alt>}{Shift>}M{/Shift}{/Alt}')
+    expect(newChat).toHaveFocus()
+
+    expect(await screen.findByText(/You said: And tomorrow\?/)).toBeInTheDocument()
+    await waitFor(() => expect(box).toHaveFocus())
     expect(box).toHaveValue('')
   })
 

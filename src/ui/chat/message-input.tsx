@@ -14,6 +14,24 @@ const styles = messageInput()
 /** The skip link's target (src/ui/shell/skip-link.tsx). */
 export const MESSAGE_BOX_ID = 'message-box'
 
+/**
+ * What the box is owed once a message has sent (it is disabled meanwhile, which drops its
+ * focus): nothing (`''`); focus if it had it and focus has gone nowhere since (`lost`); or
+ * focus wherever it went (`asked`, by Alt+Shift+M meanwhile).
+ */
+let refocus: 'lost' | 'asked' | '' = ''
+
+/**
+ * Alt+Shift+M (docs/product/screens.md#keyboard-shortcuts): focus in the box now, or, while a
+ * message sends and the box is disabled, as soon as the send is over, rather than a key press
+ * that does nothing.
+ */
+export function focusMessageBox() {
+  const box = document.getElementById(MESSAGE_BOX_ID) as HTMLTextAreaElement
+  box.focus()
+  if (box.disabled) refocus = 'asked'
+}
+
 // Files (docs/product/attachments.md): the paperclip, the drop zone and the chips come with
 // their actor, after the first paint (docs/performance.md, "Split").
 const ComposerAttachments = lazyComponent(() =>
@@ -56,11 +74,10 @@ export function MessageInput() {
   useWhenIdle(() => void PromptPickerList.preload())
   const noModel = modelName === null
   const placeholder = noModel ? 'Select a model to start chatting...' : `Message ${modelName}...`
-  // The field is disabled while a message sends, which drops its focus; a keyboard user gets
-  // it back when the send is over, rather than starting again from the top of the page.
-  const refocus = useRef(false)
+  // A keyboard user gets focus back when the send is over, rather than starting again from
+  // the top of the page.
   const send = () => {
-    refocus.current = document.activeElement === field.current
+    refocus = document.activeElement === field.current ? 'lost' : ''
     // The open conversation says where it goes, and after what (docs/architecture.md).
     openConversation.send({ type: 'message.send' })
   }
@@ -76,10 +93,10 @@ export function MessageInput() {
       box.focus()
   }, [openId, noModel])
   useEffect(() => {
-    if (sending || !refocus.current) return
-    refocus.current = false
+    if (sending || !refocus) return
     const focused = document.activeElement
-    if (focused === null || focused === document.body) field.current?.focus()
+    if (refocus === 'asked' || !focused || focused === document.body) field.current?.focus()
+    refocus = ''
   }, [sending])
   useEscapeStops(streaming, () => turn.send({ type: 'message.stop' }))
   return (

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { Suspense } from 'react'
-import { MESSAGE_BOX_ID, MessageInput } from '../chat/message-input'
+import { focusMessageBox, MESSAGE_BOX_ID, MessageInput } from '../chat/message-input'
 import { MessageList } from '../chat/message-list'
 import { ConversationSidebar } from '../conversations/conversation-sidebar'
 import { useAppActors } from './app-actors'
@@ -37,9 +37,10 @@ export function SignedInScreen() {
         href={`#${MESSAGE_BOX_ID}`}
         className={styles.skip}
         onClick={(event) => {
-          const box = document.getElementById(MESSAGE_BOX_ID)
-          box?.focus()
-          if (box && document.activeElement === box) event.preventDefault()
+          // A disabled box (a message sending) takes focus once the send is over; meanwhile
+          // the link still scrolls to it.
+          focusMessageBox()
+          if (document.activeElement?.id === MESSAGE_BOX_ID) event.preventDefault()
         }}
       >
         Skip to message box

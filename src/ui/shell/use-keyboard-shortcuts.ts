@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { shortcutOf } from '../../domain/keyboard-shortcuts'
-import { MESSAGE_BOX_ID } from '../chat/message-input'
+import { focusMessageBox } from '../chat/message-input'
 import { useAppActors, useSessionActors } from './app-actors'
 
 /** From 768 px the sidebar shows beside the chat; below, the drawer (screens.recipe.ts). */
@@ -41,7 +41,7 @@ export function useKeyboardShortcuts() {
           openConversation.send({ type: 'conversation.open', conversationId: null })
           return
         case 'focusMessage':
-          document.getElementById(MESSAGE_BOX_ID)?.focus()
+          focusMessageBox()
           return
         case 'toggleSidebar':
           panels.send({
