@@ -1,8 +1,8 @@
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, protocol } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import type { SqlExecutor } from '../../../contract/app-schema'
 import { freshClusterImage } from './fresh-cluster-image'
-import { keepStatistics } from './pglite-statistics'
+import { keepStatistics, TABLES_DUE, type TableDue } from './pglite-statistics'
 import { assertServingRole, SERVING_ROLE_CHECK } from './serving-session'
 import { SERVING_ROLE, type SqlStore } from './sql-store'
 
@@ -43,8 +43,33 @@ export async function openPgliteStore(dataDir?: string, image?: Blob): Promise<P
       await tx.exec(`set local session authorization ${owner}`)
       return work(tx)
     })
+  // VACUUM runs outside any transaction, as the tables' owner. With both of PGlite's locks held
+  // no other call can run, so the session is the owner for that one statement. Should it fail
+  // to become the serving role again, the store closes rather than serve as the owner.
+  let sessionUser = owner
+  const vacuum = (tables: string[]) =>
+    db._runExclusiveTransaction(() =>
+      db._runExclusiveQuery(async () => {
+        const simple = (sql: string) => db.execProtocol(protocol.serialize.query(sql))
+        await simple(`set session authorization ${owner}`)
+        try {
+          await simple(`vacuum ${tables.join(', ')}`)
+        } finally {
+          await simple(`set session authorization ${sessionUser}`).catch(async (error) => {
+            await db.close()
+            throw error
+          })
+        }
+      }),
+    )
   const statistics = keepStatistics(async () => {
-    await asOwner((tx) => tx.exec('analyze'))
+    // The counts behind TABLES_DUE reach the view once the session is next idle: after this.
+    await asOwner((tx) => tx.exec('select pg_stat_force_next_flush()'))
+    const due = await asOwner(async (tx) => (await tx.query<TableDue>(TABLES_DUE)).rows)
+    const names = (work: 'analyze' | 'vacuum') => due.filter((t) => t[work]).map((t) => t.name)
+    if (names('vacuum').length > 0) await vacuum(names('vacuum'))
+    if (names('analyze').length > 0)
+      await asOwner((tx) => tx.exec(`analyze ${names('analyze').join(', ')}`))
   })
   const run =
     (target: Pick<PGlite, 'query'>): SqlExecutor['query'] =>
@@ -98,6 +123,7 @@ export async function openPgliteStore(dataDir?: string, image?: Blob): Promise<P
     },
     async serve(setup) {
       await db.exec(`set session authorization ${SERVING_ROLE}`)
+      sessionUser = SERVING_ROLE
       for (const statement of setup) await db.exec(statement)
       assertServingRole((await db.query<Record<string, unknown>>(SERVING_ROLE_CHECK)).rows[0]!)
     },
