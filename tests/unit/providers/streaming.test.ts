@@ -240,3 +240,51 @@ describe('Anthropic streaming usage', () => {
     })
   })
 })
+
+// Valid JSON of an unexpected shape (a proxy, a new API version): each such event is skipped,
+// the text around it kept, and the model asked for stands when none is named.
+describe('events of an unexpected shape are skipped, not fatal', () => {
+  const NO_USAGE = { promptTokens: 0, completionTokens: 0, totalTokens: 0 }
+
+  test('OpenAI: null, no choices, an empty choice, a model that is not a name', async () => {
+    const data = (body: unknown) => `data: ${JSON.stringify(body)}\n\n`
+    const wire = [
+      data(null),
+      data({}),
+      data({ choices: [] }),
+      data({ choices: [{}] }),
+      data({ choices: [{ delta: {} }] }),
+      data({ model: 5, choices: [{ delta: { content: 'Hi' } }] }),
+      data({ model: '', choices: [{ delta: { content: ' there' } }] }),
+      'data: [DONE]\n\n',
+    ].join('')
+    const { result } = stream('openai', [encode(wire)])
+    expect(await result).toEqual({ content: 'Hi there', model: 'm1', usage: NO_USAGE })
+  })
+
+  test('Anthropic: a type only in the data, a start without a message, a delta of another kind', async () => {
+    const data = (body: unknown) => `data: ${JSON.stringify(body)}\n\n`
+    const wire = [
+      data({ type: 'message_start' }),
+      data({ type: 'message_start', message: { model: 7 } }),
+      data({ type: 'content_block_delta' }),
+      data({ type: 'content_block_delta', delta: { type: 'input_json_delta', text: 'no' } }),
+      data({ type: 'content_block_delta', delta: { type: 'text_delta', text: 'Hi' } }),
+      data({ type: 'message_delta' }),
+      data({ type: 'message_stop' }),
+    ].join('')
+    const { result } = stream('anthropic', [encode(wire)])
+    expect(await result).toEqual({ content: 'Hi', model: 'm1', usage: NO_USAGE })
+  })
+
+  test('Google: a candidate without content, a part without text, a model that is not a name', async () => {
+    const data = (body: unknown) => `data: ${JSON.stringify(body)}\r\n\r\n`
+    const wire = [
+      data({ modelVersion: 3, candidates: [{}] }),
+      data({ candidates: [{ content: {} }] }),
+      data({ candidates: [{ content: { parts: [{}, { text: 'Hi' }] } }] }),
+    ].join('')
+    const { result } = stream('google', [encode(wire)])
+    expect(await result).toEqual({ content: 'Hi', model: 'm1', usage: NO_USAGE })
+  })
+})
