@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { startTransition, useEffect, useRef, useState } from 'react'
 
 /** How often a framed value catches up: ten updates a second read as smoothly as fifty. */
 const FRAME_MS = 100
@@ -71,7 +71,10 @@ export function useFramedSelector<S, T>(
       if (chosen.current.urgent(shown.current, next)) {
         cancel?.()
         cancel = undefined
-        show(next)
+        // Not held for the clock, but rendered as a transition, which yields to the browser:
+        // four replies ending in one moment render their whole text one after another, never
+        // in one long task (docs/rendering.md).
+        startTransition(() => show(next))
       } else {
         cancel ??= onNextFrame(catchUp)
       }
