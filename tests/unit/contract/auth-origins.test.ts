@@ -45,6 +45,13 @@ test.each([
   expect(isTrustedParentOrigin(origin, TRUSTED)).toBe(trusted)
 })
 
+test('only an origin spelled as a browser spells it is trusted, whatever the list holds', () => {
+  // A list written by hand, not through trustedParentOrigins: a trailing slash is not an origin.
+  expect(isTrustedParentOrigin('https://a.example/', ['https://a.example/'])).toBe(false)
+  expect(isTrustedParentOrigin('not a url', ['not a url'])).toBe(false)
+  expect(isTrustedParentOrigin('https://a.example', ['https://a.example'])).toBe(true)
+})
+
 test('a malformed auth URL is left out, not trusted', () => {
   expect(trustedParentOrigins('not a url', 'http://localhost:3000', [])).toEqual([
     'http://localhost:3000',
@@ -58,7 +65,19 @@ test("the configured development origins: unset means Vite's dev server, empty m
     'https://a.example',
     'http://localhost:8080',
   ])
-  for (const bad of ['localhost:8080', 'https://a.example/path', 'javascript:x', '*']) {
+  // An origin is a scheme, a host and a port: a path, a query, a fragment or a user is not one.
+  for (const bad of [
+    'localhost:8080',
+    'https://a.example/path',
+    'https://a.example?x=1',
+    'https://a.example#top',
+    'https://me@a.example',
+    // An origin of another scheme: the app and its parents speak http(s) alone.
+    'ftp://a.example',
+    'ws://localhost:8080',
+    'javascript:x',
+    '*',
+  ]) {
     expect(() => parseOriginList(bad), bad).toThrow(/Not an http\(s\) origin/)
   }
 })

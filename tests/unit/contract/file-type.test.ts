@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { detectFileType, isExecutableType, withExtension } from '../../../contract/file-type'
+import {
+  detectFileType,
+  isExecutableType,
+  matchesSignature,
+  withExtension,
+} from '../../../contract/file-type'
 
 const bytes = (...values: Array<number | string>) =>
   Uint8Array.from(
@@ -67,6 +72,12 @@ describe('detectFileType', () => {
   })
 })
 
+test('a file shorter than a signature does not match it, even where the signature takes any byte', () => {
+  const signature = { pattern: [0x52, null], contentType: 'x/y', extension: 'y' }
+  expect(matchesSignature(Uint8Array.of(0x52, 0x00), signature)).toBe(true)
+  expect(matchesSignature(Uint8Array.of(0x52), signature)).toBe(false)
+})
+
 describe('withExtension', () => {
   test.each([
     ['u/photo.txt', 'png', 'u/photo.png'],
@@ -77,6 +88,10 @@ describe('withExtension', () => {
     ['u/photo.JPG', 'jpg', 'u/photo.JPG'],
     ['u/scan.tif', 'tiff', 'u/scan.tif'],
     ['u/.profile', 'bin', 'u/.profile.bin'],
+    // A leading dot is a name even when it reads like the extension asked for.
+    ['u/.png', 'png', 'u/.png.png'],
+    // A name without a dot has no extension, even one that reads like it.
+    ['u/png', 'png', 'u/png.png'],
     ['u/v1.2/notes', 'bin', 'u/v1.2/notes.bin'],
     ['photo.txt', 'gif', 'photo.gif'],
   ])('%s as %s → %s', (path, extension, expected) => {

@@ -42,6 +42,7 @@ describe('sendEmail (docs/product/validation.md, docs/product/calls.md#platform-
   test.each([
     ['no to', { to: '', subject: 'S', text: 'T' }],
     ['an empty list of recipients', { to: [], subject: 'S', html: '<p>T</p>' }],
+    ['a list with a blank recipient', { to: ['a@example.com', ' '], subject: 'S', text: 'T' }],
     ['a blank subject', { to: 'a@example.com', subject: '  ', text: 'T' }],
     ['neither html nor text', { to: 'a@example.com', subject: 'S' }],
   ])('%s is refused before any request, with the exact message', async (_label, params) => {
